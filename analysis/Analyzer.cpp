@@ -1,0 +1,167 @@
+//===- Analyzer.cpp -------------------------------------------------------===//
+
+#include "Analyzer.h"
+#include "Config.h"
+#include "DeviceCompiler.h"
+#include "KernelModel.h"
+
+#include "llvm/IR/Function.h"
+
+#include <algorithm>
+
+using namespace roofline;
+
+Analyzer::Analyzer(const clang::tooling::CompilationDatabase &DB,
+                   const GpuDatabase &Gpus, AnalyzerOptions Opts)
+    : DB(DB), Gpus(Gpus), Opts(std::move(Opts)) {}
+
+static std::string noSpaces(llvm::StringRef S) {
+  std::string R;
+  for (char C : S)
+    if (C != ' ')
+      R += C;
+  return R;
+}
+
+static bool overrideMatches(const LaunchOverride &L, const KernelDecl &K) {
+  if (!L.TemplateArgs.empty())
+    return noSpaces(L.Kernel) == noSpaces(K.Name);
+  return L.Kernel == K.PlainName || noSpaces(L.Kernel) == noSpaces(K.Name);
+}
+
+llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
+  FileReport FR;
+  FR.File = File;
+
+  auto Ann = readAnnotations(File);
+  if (!Ann)
+    return Ann.takeError();
+  auto Cfg = readConfigFor(File);
+  if (!Cfg)
+    return Cfg.takeError();
+
+  // Precedence: flags, then annotations, then the config file.
+  std::map<std::string, int64_t> Params;
+  std::vector<LaunchSetting> Settings;
+  LaunchSource SettingsSource = LaunchSource::Annotation;
+  std::optional<std::string> GpuId = Opts.GpuId;
+  if (*Cfg) {
+    Params = (*Cfg)->Params;
+    if (!GpuId)
+      GpuId = Ann->Gpu ? Ann->Gpu : (*Cfg)->Gpu;
+  } else if (!GpuId) {
+    GpuId = Ann->Gpu;
+  }
+  for (auto &KV : Ann->Params)
+    Params[KV.first] = KV.second;
+  for (auto &KV : Opts.Params)
+    Params[KV.first] = KV.second;
+  if (!Ann->Launches.empty()) {
+    Settings = Ann->Launches;
+  } else if (*Cfg && !(*Cfg)->Launches.empty()) {
+    Settings = (*Cfg)->Launches;
+    SettingsSource = LaunchSource::Config;
+  }
+
+  FR.Gpu = Gpus.find(GpuId ? *GpuId : DefaultGpu);
+  if (!FR.Gpu)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "unknown GPU '" + (GpuId ? *GpuId : std::string(DefaultGpu)) +
+            "' (see --list-gpus)");
+
+  CompileOptions CO;
+  CO.Arch = Opts.Arch.empty() ? FR.Gpu->Arch : Opts.Arch;
+  // sm_90a-style variants compile as the base architecture.
+  if (!CO.Arch.empty() && CO.Arch.back() == 'a')
+    CO.Arch.pop_back();
+  CO.Params = Params;
+  CO.ExtraArgs = Opts.ExtraArgs;
+  std::vector<LaunchSetting> Overrides;
+  for (const LaunchOverride &L : Opts.Launches)
+    Overrides.push_back({L, SourceLoc{"--launch", 0, 0}});
+  for (const LaunchSetting &S : Overrides.empty() ? Settings : Overrides)
+    if (!S.Launch.TemplateArgs.empty())
+      CO.Instantiations.push_back(S.Launch.PlainName + "<" +
+                                  S.Launch.TemplateArgs + ">");
+  LaunchSource OverrideSource =
+      Overrides.empty() ? SettingsSource : LaunchSource::Flag;
+  if (Overrides.empty())
+    Overrides = Settings;
+
+  auto CU = compileDeviceSide(DB, File, CO);
+  if (!CU)
+    return CU.takeError();
+
+  for (llvm::Function &F : *CU->Module) {
+    if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+      continue;
+    KernelDecl Decl;
+    if (const KernelDecl *D = CU->Facts.findKernel(F.getName().str()))
+      Decl = *D;
+    else {
+      Decl.MangledName = Decl.Name = Decl.PlainName = F.getName().str();
+      Decl.Loc.File = File;
+    }
+    if (llvm::StringRef(Decl.MangledName).starts_with("__cuda_roofline"))
+      continue;
+    if (!Opts.KernelFilter.empty() && Opts.KernelFilter != Decl.PlainName &&
+        noSpaces(Opts.KernelFilter) != noSpaces(Decl.Name))
+      continue;
+
+    KernelModel Model = buildKernelModel(F, &Decl);
+
+    std::vector<std::pair<LaunchInfo, std::map<std::string, int64_t>>> Launches;
+    for (const LaunchSetting &S : Overrides) {
+      if (!overrideMatches(S.Launch, Decl))
+        continue;
+      LaunchInfo LI;
+      LI.Source = OverrideSource;
+      LI.Grid = S.Launch.Grid;
+      LI.Block = S.Launch.Block;
+      LI.SharedBytes = S.Launch.SharedBytes;
+      LI.Loc = S.Loc;
+      Launches.push_back({LI, Params});
+    }
+    if (Launches.empty()) {
+      for (const LaunchSite &Site : CU->Facts.Launches) {
+        if (Site.KernelMangledName != Decl.MangledName)
+          continue;
+        LaunchInfo LI;
+        LI.Source = LaunchSource::Call;
+        LI.Grid = Site.Grid;
+        LI.Block = Site.Block;
+        LI.SharedBytes = Site.SharedBytes.value_or(0);
+        LI.Loc = Site.Loc;
+        LI.Unresolved = Site.Unresolved;
+        auto KP = Params;
+        for (auto &KV : Site.Args)
+          KP[KV.first] = KV.second;
+        Launches.push_back({LI, KP});
+      }
+    }
+    if (Launches.empty()) {
+      LaunchInfo LI;
+      LI.Unresolved = "no <<<>>> launch of this kernel in the file; use "
+                      "--launch, an annotation or a config file";
+      Launches.push_back({LI, Params});
+    }
+    for (auto &[LI, KP] : Launches) {
+      KernelReport R;
+      R.Decl = Decl;
+      R.Launch = LI;
+      // Report only values that belong to this kernel's parameters.
+      for (const std::string &P : Decl.ParamNames)
+        if (KP.count(P))
+          R.Params[P] = KP[P];
+      R.Counts = computeCounts(Model, LI, R.Params);
+      R.Metrics = computeMetrics(R.Counts, *FR.Gpu, LI.known());
+      FR.Kernels.push_back(std::move(R));
+    }
+  }
+  std::stable_sort(FR.Kernels.begin(), FR.Kernels.end(),
+                   [](const KernelReport &A, const KernelReport &B) {
+                     return A.Decl.Loc.Line < B.Decl.Loc.Line;
+                   });
+  return FR;
+}

@@ -1,0 +1,71 @@
+//===- Analyzer.h - One file in, kernel reports out -------------*- C++ -*-===//
+//
+// The library's entry point, shared by every front-end: compile the device
+// side, build each kernel's model, resolve its launches (flags, in-source
+// annotations, config file, <<<>>> call sites), count, and derive metrics.
+// Emitters only format what this returns.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_ANALYZER_H
+#define CUDA_ROOFLINE_ANALYZER_H
+
+#include "GpuDatabase.h"
+#include "HostLaunches.h"
+#include "KernelCounts.h"
+#include "LaunchSpec.h"
+#include "Metrics.h"
+
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tooling {
+class CompilationDatabase;
+}
+
+namespace roofline {
+
+struct AnalyzerOptions {
+  std::optional<std::string> GpuId; ///< --gpu; else annotation/config/default.
+  std::string Arch;                 ///< --arch; empty: the GPU's.
+  std::map<std::string, int64_t> Params;
+  std::vector<LaunchOverride> Launches;
+  std::string KernelFilter;
+  std::vector<std::string> ExtraArgs;
+};
+
+struct KernelReport {
+  KernelDecl Decl;
+  LaunchInfo Launch;
+  std::map<std::string, int64_t> Params; ///< Kernel parameter values used.
+  KernelCounts Counts;
+  RooflineMetrics Metrics;
+};
+
+struct FileReport {
+  std::string File;
+  const GpuSpec *Gpu = nullptr;
+  std::vector<KernelReport> Kernels;
+};
+
+constexpr const char *DefaultGpu = "h100-sxm";
+
+class Analyzer {
+public:
+  Analyzer(const clang::tooling::CompilationDatabase &DB,
+           const GpuDatabase &Gpus, AnalyzerOptions Opts);
+  llvm::Expected<FileReport> analyzeFile(const std::string &File);
+
+private:
+  const clang::tooling::CompilationDatabase &DB;
+  const GpuDatabase &Gpus;
+  AnalyzerOptions Opts;
+};
+
+} // namespace roofline
+
+#endif

@@ -1,0 +1,130 @@
+//===- Config.cpp ---------------------------------------------------------===//
+
+#include "Config.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/YAMLTraits.h"
+
+using namespace roofline;
+
+namespace {
+struct ConfigDoc {
+  std::optional<std::string> Gpu;
+  std::map<std::string, int64_t> Params;
+  std::vector<std::string> Launches;
+};
+} // namespace
+
+namespace llvm::yaml {
+template <> struct CustomMappingTraits<std::map<std::string, int64_t>> {
+  static void inputOne(IO &Io, StringRef Key,
+                       std::map<std::string, int64_t> &V) {
+    Io.mapRequired(Key.str().c_str(), V[Key.str()]);
+  }
+  static void output(IO &Io, std::map<std::string, int64_t> &V) {
+    for (auto &KV : V)
+      Io.mapRequired(KV.first.c_str(), KV.second);
+  }
+};
+template <> struct MappingTraits<ConfigDoc> {
+  static void mapping(IO &Io, ConfigDoc &D) {
+    Io.mapOptional("gpu", D.Gpu);
+    Io.mapOptional("params", D.Params);
+    Io.mapOptional("launches", D.Launches);
+  }
+};
+} // namespace llvm::yaml
+
+static llvm::Error fileError(const std::string &File, unsigned Line,
+                             const llvm::Twine &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 File + ":" + std::to_string(Line) + ": " +
+                                     Msg);
+}
+
+llvm::Expected<SourceSettings> roofline::readAnnotations(const std::string &File) {
+  SourceSettings S;
+  S.Origin = File;
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  if (!Buf)
+    return S; // Missing files are reported by the compiler step.
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  unsigned LineNo = 0;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    ++LineNo;
+    size_t Pos = Line.find("cuda-roofline:");
+    if (Pos == llvm::StringRef::npos)
+      continue;
+    llvm::StringRef Before = Line.substr(0, Pos);
+    if (!Before.contains("//") && !Before.contains("/*") && !Before.contains("*"))
+      continue; // Only comments carry annotations.
+    llvm::StringRef Body = Line.substr(Pos + strlen("cuda-roofline:")).trim();
+    Body = Body.split("*/").first.trim();
+    auto [Verb, Arg] = Body.split(' ');
+    Arg = Arg.trim();
+    SourceLoc Loc{File, LineNo, unsigned(Pos + 1)};
+    if (Verb == "param") {
+      auto P = parseParam(Arg);
+      if (!P)
+        return fileError(File, LineNo, llvm::toString(P.takeError()));
+      S.Params[P->first] = P->second;
+    } else if (Verb == "launch") {
+      auto L = parseLaunchOverride(Arg);
+      if (!L)
+        return fileError(File, LineNo, llvm::toString(L.takeError()));
+      S.Launches.push_back({*L, Loc});
+    } else if (Verb == "gpu") {
+      S.Gpu = Arg.str();
+    } else {
+      return fileError(File, LineNo,
+                       "unknown cuda-roofline annotation '" + Verb +
+                           "' (expected param, launch or gpu)");
+    }
+  }
+  return S;
+}
+
+llvm::Expected<std::optional<SourceSettings>>
+roofline::readConfigFor(const std::string &File) {
+  llvm::SmallString<256> Dir(File);
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_filename(Dir);
+  while (!Dir.empty()) {
+    llvm::SmallString<256> Candidate(Dir);
+    llvm::sys::path::append(Candidate, ".cuda-roofline.yaml");
+    if (llvm::sys::fs::exists(Candidate)) {
+      auto Buf = llvm::MemoryBuffer::getFile(Candidate);
+      if (!Buf)
+        return llvm::createStringError(Buf.getError(),
+                                       "cannot read " + Candidate);
+      ConfigDoc Doc;
+      llvm::yaml::Input In((*Buf)->getBuffer());
+      In >> Doc;
+      if (In.error())
+        return llvm::createStringError(In.error(),
+                                       "malformed config " + Candidate);
+      SourceSettings S;
+      S.Origin = Candidate.str().str();
+      S.Gpu = Doc.Gpu;
+      S.Params = Doc.Params;
+      for (const std::string &L : Doc.Launches) {
+        auto LO = parseLaunchOverride(L);
+        if (!LO)
+          return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                         S.Origin + ": " +
+                                             llvm::toString(LO.takeError()));
+        S.Launches.push_back({*LO, SourceLoc{S.Origin, 0, 0}});
+      }
+      return std::optional<SourceSettings>(S);
+    }
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if (Parent == Dir)
+      break;
+    Dir = Parent;
+  }
+  return std::optional<SourceSettings>();
+}

@@ -1,0 +1,56 @@
+//===- Config.h - Sizes without flags: annotations and config files -*- C++ -*-===//
+//
+// A lint run in an editor passes no flags, yet should still get numbers. Two
+// sources supply them (flags override both; annotations override the file):
+//
+//   In-source annotations, in any comment of the analyzed file:
+//     // cuda-roofline: param n=16777216
+//     // cuda-roofline: launch saxpy=65536/256
+//     // cuda-roofline: gpu a100-80gb-sxm
+//
+//   A `.cuda-roofline.yaml` in the file's directory or any parent:
+//     gpu: h100-sxm
+//     params:
+//       n: 16777216
+//     launches:
+//       - "saxpy=65536/256"
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_CONFIG_H
+#define CUDA_ROOFLINE_CONFIG_H
+
+#include "HostLaunches.h"
+#include "LaunchSpec.h"
+
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+struct LaunchSetting {
+  LaunchOverride Launch;
+  SourceLoc Loc;
+};
+
+struct SourceSettings {
+  std::string Origin; ///< File the settings came from.
+  std::optional<std::string> Gpu;
+  std::map<std::string, int64_t> Params;
+  std::vector<LaunchSetting> Launches;
+};
+
+/// Reads `cuda-roofline:` annotations from File's comments.
+llvm::Expected<SourceSettings> readAnnotations(const std::string &File);
+
+/// Finds and reads the nearest .cuda-roofline.yaml above File, if any.
+llvm::Expected<std::optional<SourceSettings>>
+readConfigFor(const std::string &File);
+
+} // namespace roofline
+
+#endif

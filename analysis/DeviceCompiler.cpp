@@ -1,0 +1,256 @@
+//===- DeviceCompiler.cpp -------------------------------------------------===//
+
+#include "DeviceCompiler.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/CodeGen/CodeGenAction.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/IR/Attributes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+
+extern "C" {
+void LLVMInitializeNVPTXTargetInfo();
+void LLVMInitializeNVPTXTarget();
+void LLVMInitializeNVPTXTargetMC();
+}
+
+using namespace roofline;
+using namespace clang;
+using namespace clang::tooling;
+
+namespace {
+
+/// Codegen action that also runs the launch-site collector on the same AST.
+class AnalysisCodeGenAction : public EmitLLVMOnlyAction {
+public:
+  AnalysisCodeGenAction(llvm::LLVMContext *Ctx, HostFacts &Facts,
+                        const std::map<std::string, int64_t> &Params)
+      : EmitLLVMOnlyAction(Ctx), Facts(Facts), Params(Params) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef InFile) override {
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    // The collector runs first: codegen's end-of-TU processing may release
+    // AST state that a later traversal would touch.
+    Consumers.push_back(createHostLaunchCollector(Facts, Params));
+    Consumers.push_back(EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+
+private:
+  HostFacts &Facts;
+  const std::map<std::string, int64_t> &Params;
+};
+
+class DeviceToolAction : public ToolAction {
+public:
+  DeviceToolAction(CompiledUnit &Out, const CompileOptions &Opts)
+      : Out(Out), Opts(Opts) {}
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Inv,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCH,
+                     DiagnosticConsumer *Diags) override {
+    if (!Inv->getLangOpts().CUDAIsDevice)
+      return true; // Host job: the device job carries everything we need.
+    CodeGenOptions &CG = Inv->getCodeGenOpts();
+    // libdevice stays unlinked so math calls remain recognizable.
+    CG.LinkBitcodeFiles.clear();
+    CG.DisableLLVMPasses = true;
+    CG.OptimizationLevel = 3;
+    CG.setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
+    CG.DebugColumnInfo = true;
+    CG.DiscardValueNames = false;
+    Inv->getFrontendOpts().DisableFree = false;
+
+    CompilerInstance CI(std::move(Inv), std::move(PCH));
+    CI.setFileManager(Files);
+    CI.createDiagnostics(Diags, /*ShouldOwnClient=*/false);
+    if (!CI.hasDiagnostics())
+      return false;
+    CI.createSourceManager();
+    AnalysisCodeGenAction Act(Out.Context.get(), Out.Facts, Opts.Params);
+    bool Ok = CI.ExecuteAction(Act);
+    if (CI.getDiagnostics().hasErrorOccurred())
+      Ok = false;
+    Out.Module = Act.takeModule();
+    Files->clearStatCache();
+    return Ok && Out.Module != nullptr;
+  }
+
+private:
+  CompiledUnit &Out;
+  const CompileOptions &Opts;
+};
+
+bool startsWithAny(StringRef S, std::initializer_list<StringRef> Prefixes) {
+  for (StringRef P : Prefixes)
+    if (S.starts_with(P))
+      return true;
+  return false;
+}
+
+/// Compile databases written for nvcc carry flags clang rejects; the
+/// architecture flags are replaced by our own.
+ArgumentsAdjuster translateNvccFlags() {
+  return [](const CommandLineArguments &Args, StringRef) {
+    CommandLineArguments R;
+    for (size_t I = 0; I < Args.size(); ++I) {
+      StringRef A = Args[I];
+      if (I == 0) {
+        R.push_back(StringRef(A).ends_with("nvcc") ? "clang++" : A.str());
+        continue;
+      }
+      // Flags with a separate value.
+      if (A == "-arch" || A == "-gencode" || A == "-Xcompiler" ||
+          A == "--compiler-options" || A == "-ccbin" || A == "-Xptxas" ||
+          A == "--generate-code" || A == "-code" || A == "-maxrregcount") {
+        ++I;
+        continue;
+      }
+      if (startsWithAny(A, {"-arch=", "-gencode=", "--generate-code=",
+                            "-code=", "-Xcompiler=", "--compiler-options=",
+                            "-ccbin=", "--expt-", "-rdc=", "--relocatable-device-code",
+                            "-lineinfo", "--use_fast_math", "-Xptxas",
+                            "--cuda-gpu-arch=", "--offload-arch=",
+                            "--cuda-host-only", "--cuda-device-only",
+                            "-maxrregcount", "--extended-lambda",
+                            "--default-stream"}))
+        continue;
+      R.push_back(A.str());
+    }
+    return R;
+  };
+}
+
+} // namespace
+
+void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
+  static bool Initialized = [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    return true;
+  }();
+  (void)Initialized;
+
+  // Results must not depend on the user's -O level: drop optnone/noinline
+  // that -O0 adds to user functions.
+  for (llvm::Function &F : M) {
+    F.removeFnAttr(llvm::Attribute::OptimizeNone);
+    if (F.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+      F.removeFnAttr(llvm::Attribute::NoInline);
+    // libdevice math entry points are pure (the few that write through a
+    // pointer argument, like sincos, are left alone); without this the
+    // optimizer could not CSE loads across them and load counts would
+    // differ from a real build.
+    if (F.isDeclaration() && F.getName().starts_with("__nv_")) {
+      bool HasPtr = false;
+      for (llvm::Argument &A : F.args())
+        HasPtr |= A.getType()->isPointerTy();
+      if (!HasPtr) {
+        F.setDoesNotAccessMemory();
+        F.setDoesNotThrow();
+        F.setWillReturn();
+        F.addFnAttr(llvm::Attribute::NoSync);
+      }
+    }
+  }
+
+  llvm::Triple TT(M.getTargetTriple());
+  std::string Err;
+  const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT, Err);
+  std::unique_ptr<llvm::TargetMachine> TM;
+  if (T)
+    TM.reset(T->createTargetMachine(TT, Arch, "", llvm::TargetOptions(),
+                                    std::nullopt));
+
+  llvm::PipelineTuningOptions PTO;
+  PTO.LoopUnrolling = false;
+  PTO.LoopInterleaving = false;
+  PTO.LoopVectorization = false;
+  PTO.SLPVectorization = false;
+  llvm::PassBuilder PB(TM.get(), PTO);
+  llvm::LoopAnalysisManager LAM;
+  llvm::FunctionAnalysisManager FAM;
+  llvm::CGSCCAnalysisManager CGAM;
+  llvm::ModuleAnalysisManager MAM;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  llvm::ModulePassManager MPM =
+      PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  MPM.run(M, MAM);
+}
+
+llvm::Expected<CompiledUnit>
+roofline::compileDeviceSide(const CompilationDatabase &DB,
+                            const std::string &File,
+                            const CompileOptions &Opts) {
+  CompiledUnit Out;
+  Out.File = File;
+  Out.Context = std::make_unique<llvm::LLVMContext>();
+
+  if (!llvm::sys::fs::exists(File))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "no such file: '" + File + "'");
+
+  ClangTool Tool(DB, {File});
+  // Kernels named with --launch but never launched in the file are
+  // instantiated by a reference appended to the file (line numbers of the
+  // original text are unchanged).
+  if (!Opts.Instantiations.empty()) {
+    auto Buf = llvm::MemoryBuffer::getFile(File);
+    if (!Buf)
+      return llvm::createStringError(Buf.getError(),
+                                     "cannot read '" + File + "'");
+    std::string Text = (*Buf)->getBuffer().str();
+    Text += "\n";
+    for (size_t I = 0; I < Opts.Instantiations.size(); ++I)
+      Text += "void *__cuda_roofline_instantiate_" + std::to_string(I) +
+              "() { return (void *)&" + Opts.Instantiations[I] + "; }\n";
+    Tool.mapVirtualFile(File, Text);
+  }
+
+  Tool.clearArgumentsAdjusters();
+  Tool.appendArgumentsAdjuster(getClangStripOutputAdjuster());
+  Tool.appendArgumentsAdjuster(getClangStripDependencyFileAdjuster());
+  Tool.appendArgumentsAdjuster(translateNvccFlags());
+  Tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster("-xcuda", ArgumentInsertPosition::BEGIN));
+  std::string Cuda = ROOFLINE_CUDA_PATH;
+  CommandLineArguments Extra = {
+      "--cuda-device-only",
+      "--cuda-gpu-arch=" + Opts.Arch,
+      "--cuda-path=" + Cuda,
+      "-Wno-unknown-cuda-version",
+      "-resource-dir=" ROOFLINE_CLANG_RESOURCE_DIR,
+      "-idirafter",
+      Cuda + "/include/cccl",
+      "-O3",
+      "-fsyntax-only"};
+  Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+  Tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster(Extra, ArgumentInsertPosition::END));
+
+  DeviceToolAction Action(Out, Opts);
+  int Rc = Tool.run(&Action);
+  if (Rc != 0 || !Out.Module)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "compilation of '" + File +
+                                       "' failed; nothing analyzed");
+  optimizeForAnalysis(*Out.Module, Opts.Arch);
+  return std::move(Out);
+}

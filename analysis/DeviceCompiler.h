@@ -1,0 +1,56 @@
+//===- DeviceCompiler.h - CUDA source to optimized device IR ---*- C++ -*-===//
+//
+// Compiles the device side of a CUDA translation unit in-process and runs
+// the analysis pipeline on it: O3 without loop unrolling or vectorization,
+// whatever -O level the user's flags carry, with libdevice left unlinked so
+// that math functions stay visible as calls (`__nv_expf`) and are counted as
+// special functions rather than as the FMAs that implement them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_DEVICECOMPILER_H
+#define CUDA_ROOFLINE_DEVICECOMPILER_H
+
+#include "HostLaunches.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang::tooling {
+class CompilationDatabase;
+}
+
+namespace roofline {
+
+struct CompileOptions {
+  std::string Arch = "sm_90";
+  std::map<std::string, int64_t> Params;
+  /// Kernel template specializations to instantiate (e.g. "tiled<64, 8>"),
+  /// for --launch of kernels that the file never launches itself.
+  std::vector<std::string> Instantiations;
+  std::vector<std::string> ExtraArgs;
+};
+
+struct CompiledUnit {
+  std::string File;
+  std::unique_ptr<llvm::LLVMContext> Context;
+  std::unique_ptr<llvm::Module> Module;
+  HostFacts Facts;
+};
+
+/// Compiles File. On failure clang's diagnostics have been printed to
+/// stderr and the error carries a one-line summary.
+llvm::Expected<CompiledUnit>
+compileDeviceSide(const clang::tooling::CompilationDatabase &DB,
+                  const std::string &File, const CompileOptions &Opts);
+
+/// Runs the analysis optimization pipeline (exposed for tests).
+void optimizeForAnalysis(llvm::Module &M, const std::string &Arch);
+
+} // namespace roofline
+
+#endif

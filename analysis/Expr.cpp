@@ -1,0 +1,572 @@
+//===- Expr.cpp -----------------------------------------------------------===//
+
+#include "Expr.h"
+
+#include <algorithm>
+#include <cassert>
+
+using namespace roofline;
+
+namespace {
+
+unsigned degreeOf(const Expr::Monomial &M) {
+  unsigned D = 0;
+  for (const auto &P : M)
+    D += P.second;
+  return D;
+}
+
+std::string monoKey(const Expr::Monomial &M) {
+  std::string S;
+  for (const auto &P : M) {
+    S += P.first->Key;
+    if (P.second > 1)
+      S += "^" + std::to_string(P.second);
+    S += "*";
+  }
+  return S;
+}
+
+// Higher degree first, then by the names, so `2*K + 3` and `K*N + 4*K`.
+bool monoLess(const Expr::Monomial &A, const Expr::Monomial &B) {
+  unsigned DA = degreeOf(A), DB = degreeOf(B);
+  if (DA != DB)
+    return DA > DB;
+  return monoKey(A) < monoKey(B);
+}
+
+Expr::Monomial monoMul(const Expr::Monomial &A, const Expr::Monomial &B) {
+  std::map<std::string, std::pair<AtomRef, unsigned>> Acc;
+  for (const auto &P : A)
+    Acc[P.first->Key] = P;
+  for (const auto &P : B) {
+    auto It = Acc.find(P.first->Key);
+    if (It == Acc.end())
+      Acc[P.first->Key] = P;
+    else
+      It->second.second += P.second;
+  }
+  Expr::Monomial R;
+  for (auto &KV : Acc)
+    R.push_back(KV.second);
+  return R;
+}
+
+Interval mulI(const Interval &A, const Interval &B) {
+  Rational C[4] = {A.Lo * B.Lo, A.Lo * B.Hi, A.Hi * B.Lo, A.Hi * B.Hi};
+  Interval R{C[0], C[0]};
+  for (const Rational &V : C) {
+    if (V < R.Lo)
+      R.Lo = V;
+    if (R.Hi < V)
+      R.Hi = V;
+  }
+  return R;
+}
+
+Interval powI(const Interval &A, unsigned P) {
+  Interval R{Rational(1), Rational(1)};
+  for (unsigned I = 0; I < P; ++I)
+    R = mulI(R, A);
+  // Even powers of a range spanning zero reach zero.
+  if (P % 2 == 0 && A.Lo < Rational(0) && Rational(0) < A.Hi)
+    R.Lo = Rational(0);
+  return R;
+}
+
+Rational floorDivR(const Rational &A, const Rational &B) {
+  return Rational::fraction((A / B).floor(), 1);
+}
+
+bool hasOverflow(const Interval &I) {
+  return I.Lo.overflowed() || I.Hi.overflowed();
+}
+
+} // namespace
+
+Expr::Expr(int64_t C) {
+  if (C != 0)
+    Terms.push_back({Rational(C), {}});
+}
+
+Expr Expr::constant(Rational C) {
+  Expr E;
+  if (!C.isZero())
+    E.Terms.push_back({C, {}});
+  return E;
+}
+
+Expr Expr::fromAtom(AtomRef A) {
+  Expr E;
+  E.Terms.push_back({Rational(1), {{A, 1}}});
+  return E;
+}
+
+Expr Expr::symbol(const std::string &Name, SymbolKind Kind) {
+  auto A = std::make_shared<Atom>();
+  A->Kind = AtomKind::Symbol;
+  A->Name = Name;
+  A->SymKind = Kind;
+  A->Key = Name;
+  return fromAtom(A);
+}
+
+static bool needsParens(const Expr &E) { return E.terms().size() > 1; }
+
+static std::string wrap(const Expr &E) {
+  return needsParens(E) ? "(" + E.str() + ")" : E.str();
+}
+
+Expr Expr::floorDiv(const Expr &A, const Expr &B) {
+  auto CA = A.asConstant(), CB = B.asConstant();
+  if (CB && *CB == Rational(1))
+    return A;
+  if (CA && CB && !CB->isZero())
+    return constant(floorDivR(*CA, *CB));
+  // (c*X)/c with integral X folds exactly.
+  if (CB && CB->isInteger() && !CB->isZero()) {
+    bool AllDivisible = !A.Terms.empty();
+    for (const Term &T : A.Terms) {
+      Rational Q = T.Coef / *CB;
+      if (!Q.isInteger())
+        AllDivisible = false;
+    }
+    if (AllDivisible && *CB > Rational(0)) {
+      Expr R;
+      for (const Term &T : A.Terms)
+        R.Terms.push_back({T.Coef / *CB, T.Mono});
+      R.normalize();
+      return R;
+    }
+  }
+  auto At = std::make_shared<Atom>();
+  At->Kind = AtomKind::FloorDiv;
+  At->Ops = {A, B};
+  At->Key = wrap(A) + "/" + wrap(B);
+  return fromAtom(At);
+}
+
+Expr Expr::ceilDiv(const Expr &A, const Expr &B) {
+  return floorDiv(A + B - Expr(1), B);
+}
+
+Expr Expr::mod(const Expr &A, const Expr &B) {
+  auto CA = A.asConstant(), CB = B.asConstant();
+  if (CA && CB && !CB->isZero())
+    return constant(*CA - *CB * floorDivR(*CA, *CB));
+  auto At = std::make_shared<Atom>();
+  At->Kind = AtomKind::Mod;
+  At->Ops = {A, B};
+  At->Key = wrap(A) + " % " + wrap(B);
+  return fromAtom(At);
+}
+
+static Expr minMax(AtomKind K, const Expr &A, const Expr &B) {
+  auto CA = A.asConstant(), CB = B.asConstant();
+  if (CA && CB)
+    return Expr::constant(K == AtomKind::Max ? (*CA < *CB ? *CB : *CA)
+                                             : (*CA < *CB ? *CA : *CB));
+  if (A == B)
+    return A;
+  // A constant difference decides min/max symbolically.
+  if (auto D = (A - B).asConstant()) {
+    bool AGreater = Rational(0) < *D;
+    return (K == AtomKind::Max) == AGreater ? A : B;
+  }
+  auto At = std::make_shared<Atom>();
+  At->Kind = K;
+  // Order operands canonically so max(a,b) == max(b,a).
+  if (A.str() < B.str())
+    At->Ops = {A, B};
+  else
+    At->Ops = {B, A};
+  At->Key = std::string(K == AtomKind::Max ? "max(" : "min(") +
+            At->Ops[0].str() + ", " + At->Ops[1].str() + ")";
+  return Expr::fromAtom(At);
+}
+
+Expr Expr::max(const Expr &A, const Expr &B) {
+  return minMax(AtomKind::Max, A, B);
+}
+Expr Expr::min(const Expr &A, const Expr &B) {
+  return minMax(AtomKind::Min, A, B);
+}
+
+void Expr::normalize() {
+  std::map<std::string, Term> Acc;
+  for (Term &T : Terms) {
+    std::string K = monoKey(T.Mono);
+    auto It = Acc.find(K);
+    if (It == Acc.end())
+      Acc.emplace(K, T);
+    else
+      It->second.Coef = It->second.Coef + T.Coef;
+  }
+  Terms.clear();
+  for (auto &KV : Acc)
+    if (!KV.second.Coef.isZero() || KV.second.Coef.overflowed())
+      Terms.push_back(KV.second);
+  std::stable_sort(Terms.begin(), Terms.end(), [](const Term &A, const Term &B) {
+    return monoLess(A.Mono, B.Mono);
+  });
+}
+
+Expr Expr::operator+(const Expr &O) const {
+  Expr R = *this;
+  R.Terms.insert(R.Terms.end(), O.Terms.begin(), O.Terms.end());
+  R.normalize();
+  return R;
+}
+
+Expr Expr::operator-() const {
+  Expr R = *this;
+  for (Term &T : R.Terms)
+    T.Coef = -T.Coef;
+  return R;
+}
+
+Expr Expr::operator-(const Expr &O) const { return *this + (-O); }
+
+Expr Expr::operator*(const Expr &O) const {
+  Expr R;
+  for (const Term &A : Terms)
+    for (const Term &B : O.Terms)
+      R.Terms.push_back({A.Coef * B.Coef, monoMul(A.Mono, B.Mono)});
+  R.normalize();
+  return R;
+}
+
+std::optional<Rational> Expr::asConstant() const {
+  if (Terms.empty())
+    return Rational(0);
+  if (Terms.size() == 1 && Terms[0].Mono.empty())
+    return Terms[0].Coef;
+  return std::nullopt;
+}
+
+void Expr::collectSymbols(std::set<std::string> &Out) const {
+  for (const Term &T : Terms)
+    for (const auto &P : T.Mono) {
+      if (P.first->Kind == AtomKind::Symbol)
+        Out.insert(P.first->Name);
+      for (const Expr &Op : P.first->Ops)
+        Op.collectSymbols(Out);
+    }
+}
+
+bool Expr::mentions(const std::string &Name) const {
+  std::set<std::string> S;
+  collectSymbols(S);
+  return S.count(Name) != 0;
+}
+
+static bool atomMentionsKind(const Atom &A, SymbolKind K) {
+  if (A.Kind == AtomKind::Symbol)
+    return A.SymKind == K;
+  for (const Expr &Op : A.Ops)
+    if (Op.mentionsKind(K))
+      return true;
+  return false;
+}
+
+bool Expr::mentionsKind(SymbolKind K) const {
+  for (const Term &T : Terms)
+    for (const auto &P : T.Mono)
+      if (atomMentionsKind(*P.first, K))
+        return true;
+  return false;
+}
+
+static Expr rebuildAtom(const Atom &A, const std::vector<Expr> &Ops) {
+  switch (A.Kind) {
+  case AtomKind::FloorDiv:
+    return Expr::floorDiv(Ops[0], Ops[1]);
+  case AtomKind::Mod:
+    return Expr::mod(Ops[0], Ops[1]);
+  case AtomKind::Max:
+    return Expr::max(Ops[0], Ops[1]);
+  case AtomKind::Min:
+    return Expr::min(Ops[0], Ops[1]);
+  case AtomKind::Symbol:
+    break;
+  }
+  assert(false && "symbols are not rebuilt");
+  return Expr();
+}
+
+Expr Expr::substitute(const std::map<std::string, Expr> &Map) const {
+  Expr R;
+  for (const Term &T : Terms) {
+    Expr Prod = constant(T.Coef);
+    for (const auto &P : T.Mono) {
+      Expr Base;
+      if (P.first->Kind == AtomKind::Symbol) {
+        auto It = Map.find(P.first->Name);
+        Base = It == Map.end() ? fromAtom(P.first) : It->second;
+      } else {
+        std::vector<Expr> Ops;
+        for (const Expr &Op : P.first->Ops)
+          Ops.push_back(Op.substitute(Map));
+        Base = rebuildAtom(*P.first, Ops);
+      }
+      for (unsigned I = 0; I < P.second; ++I)
+        Prod = Prod * Base;
+    }
+    R = R + Prod;
+  }
+  return R;
+}
+
+static std::optional<Interval> boundAtom(const Atom &A, const IntervalEnv &Env) {
+  if (A.Kind == AtomKind::Symbol) {
+    auto It = Env.find(A.Name);
+    if (It == Env.end())
+      return std::nullopt;
+    return It->second;
+  }
+  auto X = A.Ops[0].bound(Env);
+  auto Y = A.Ops[1].bound(Env);
+  if (!X || !Y)
+    return std::nullopt;
+  switch (A.Kind) {
+  case AtomKind::Max:
+    return Interval{X->Lo < Y->Lo ? Y->Lo : X->Lo, X->Hi < Y->Hi ? Y->Hi : X->Hi};
+  case AtomKind::Min:
+    return Interval{X->Lo < Y->Lo ? X->Lo : Y->Lo, X->Hi < Y->Hi ? X->Hi : Y->Hi};
+  case AtomKind::FloorDiv: {
+    // Only positive divisors are modelled (sizes, strides, tile widths).
+    if (Y->Lo <= Rational(0))
+      return std::nullopt;
+    Rational C[4] = {floorDivR(X->Lo, Y->Lo), floorDivR(X->Lo, Y->Hi),
+                     floorDivR(X->Hi, Y->Lo), floorDivR(X->Hi, Y->Hi)};
+    Interval R{C[0], C[0]};
+    for (const Rational &V : C) {
+      if (V < R.Lo)
+        R.Lo = V;
+      if (R.Hi < V)
+        R.Hi = V;
+    }
+    return R;
+  }
+  case AtomKind::Mod: {
+    if (Y->Lo <= Rational(0))
+      return std::nullopt;
+    if (X->isPoint() && Y->isPoint())
+      return Interval{X->Lo - Y->Lo * floorDivR(X->Lo, Y->Lo),
+                      X->Lo - Y->Lo * floorDivR(X->Lo, Y->Lo)};
+    // Within one period the remainder is monotone.
+    if (Y->isPoint() && Rational(0) <= X->Lo &&
+        floorDivR(X->Lo, Y->Lo) == floorDivR(X->Hi, Y->Lo)) {
+      Rational Base = Y->Lo * floorDivR(X->Lo, Y->Lo);
+      return Interval{X->Lo - Base, X->Hi - Base};
+    }
+    return Interval{Rational(0), Y->Hi - Rational(1)};
+  }
+  case AtomKind::Symbol:
+    break;
+  }
+  return std::nullopt;
+}
+
+std::optional<Interval> Expr::bound(const IntervalEnv &Env) const {
+  Interval R{Rational(0), Rational(0)};
+  for (const Term &T : Terms) {
+    Interval M{T.Coef, T.Coef};
+    for (const auto &P : T.Mono) {
+      auto B = boundAtom(*P.first, Env);
+      if (!B)
+        return std::nullopt;
+      M = mulI(M, powI(*B, P.second));
+    }
+    R.Lo = R.Lo + M.Lo;
+    R.Hi = R.Hi + M.Hi;
+  }
+  if (hasOverflow(R))
+    return std::nullopt;
+  return R;
+}
+
+std::optional<Rational> Expr::evaluate(const IntervalEnv &Env) const {
+  auto B = bound(Env);
+  if (!B || !B->isPoint())
+    return std::nullopt;
+  return B->Lo;
+}
+
+std::optional<unsigned> Expr::polyDegree(const std::string &Var) const {
+  unsigned Deg = 0;
+  for (const Term &T : Terms)
+    for (const auto &P : T.Mono) {
+      if (P.first->Kind == AtomKind::Symbol) {
+        if (P.first->Name == Var)
+          Deg = std::max(Deg, P.second);
+        continue;
+      }
+      for (const Expr &Op : P.first->Ops)
+        if (Op.mentions(Var))
+          return std::nullopt;
+    }
+  return Deg;
+}
+
+std::optional<std::pair<Expr, Expr>>
+Expr::splitAffine(const std::string &Var) const {
+  auto D = polyDegree(Var);
+  if (!D || *D > 1)
+    return std::nullopt;
+  Expr Coef, Rest;
+  for (const Term &T : Terms) {
+    Term Stripped{T.Coef, {}};
+    bool Has = false;
+    for (const auto &P : T.Mono) {
+      if (P.first->Kind == AtomKind::Symbol && P.first->Name == Var)
+        Has = true;
+      else
+        Stripped.Mono.push_back(P);
+    }
+    Expr Part;
+    Part.Terms.push_back(Stripped);
+    Part.normalize();
+    if (Has)
+      Coef = Coef + Part;
+    else
+      Rest = Rest + Part;
+  }
+  return std::make_pair(Coef, Rest);
+}
+
+// Sum_{v=0}^{T-1} v^P as a polynomial in T (Faulhaber).
+static Expr powerSum(unsigned P, const Expr &T) {
+  Expr One(1);
+  Expr TM1 = T - One;
+  switch (P) {
+  case 0:
+    return T;
+  case 1:
+    return Expr::constant(Rational::fraction(1, 2)) * T * TM1;
+  case 2:
+    return Expr::constant(Rational::fraction(1, 6)) * TM1 * T *
+           (Expr(2) * T - One);
+  case 3: {
+    Expr S1 = Expr::constant(Rational::fraction(1, 2)) * T * TM1;
+    return S1 * S1;
+  }
+  case 4:
+    return Expr::constant(Rational::fraction(1, 30)) * T * TM1 *
+           (Expr(2) * T - One) * (Expr(3) * T * T - Expr(3) * T - One);
+  default:
+    break;
+  }
+  assert(false && "power sum degree out of range");
+  return Expr();
+}
+
+std::optional<Expr> Expr::sum(const std::string &Var, const Expr &Lo,
+                              const Expr &Hi) const {
+  auto D = polyDegree(Var);
+  if (!D || *D > 4)
+    return std::nullopt;
+  // Group terms by the power of Var: body = sum_p C_p * Var^p.
+  std::vector<Expr> ByPower(*D + 1);
+  for (const Term &T : Terms) {
+    unsigned Pow = 0;
+    Term Stripped{T.Coef, {}};
+    for (const auto &P : T.Mono) {
+      if (P.first->Kind == AtomKind::Symbol && P.first->Name == Var)
+        Pow = P.second;
+      else
+        Stripped.Mono.push_back(P);
+    }
+    Expr Part;
+    Part.Terms.push_back(Stripped);
+    Part.normalize();
+    ByPower[Pow] = ByPower[Pow] + Part;
+  }
+  Expr R;
+  bool LoIsZero = Lo.isZero();
+  for (unsigned P = 0; P <= *D; ++P) {
+    if (ByPower[P].isZero())
+      continue;
+    Expr S = powerSum(P, Hi);
+    if (!LoIsZero)
+      S = S - powerSum(P, Lo);
+    R = R + ByPower[P] * S;
+  }
+  return R;
+}
+
+static std::string coefText(const Rational &C) {
+  return int128ToString(C.num() < 0 ? -C.num() : C.num());
+}
+
+std::string Expr::str() const {
+  if (Terms.empty())
+    return "0";
+  // Print fractional polynomials over a common denominator: (n^2 - n)/2.
+  Int128 Den = 1;
+  for (const Term &T : Terms) {
+    Int128 A = Den, B = T.Coef.den();
+    while (B != 0) {
+      Int128 X = A % B;
+      A = B;
+      B = X;
+    }
+    Den = Den / A * T.Coef.den();
+  }
+  std::string S;
+  bool First = true;
+  for (const Term &T : Terms) {
+    Rational C = T.Coef * Rational::fraction(Den, 1);
+    bool Neg = C.num() < 0;
+    if (First)
+      S += Neg ? "-" : "";
+    else
+      S += Neg ? " - " : " + ";
+    First = false;
+    std::string Mono;
+    for (const auto &P : T.Mono) {
+      if (!Mono.empty())
+        Mono += "*";
+      const Atom &A = *P.first;
+      bool Compound = A.Kind == AtomKind::Mod;
+      Mono += Compound ? "(" + A.Key + ")" : A.Key;
+      if (P.second > 1)
+        Mono += "^" + std::to_string(P.second);
+    }
+    bool UnitCoef = C.num() == 1 || C.num() == -1;
+    if (Mono.empty())
+      S += coefText(C);
+    else if (UnitCoef)
+      S += Mono;
+    else
+      S += coefText(C) + "*" + Mono;
+  }
+  if (Den != 1)
+    S = (Terms.size() > 1 ? "(" + S + ")" : S) + "/" + int128ToString(Den);
+  return S;
+}
+
+Expr Expr::freeze(const IntervalEnv &Env) const {
+  Expr R;
+  for (const Term &T : Terms) {
+    Expr Prod = constant(T.Coef);
+    for (const auto &P : T.Mono) {
+      Expr Base = fromAtom(P.first);
+      if (P.first->Kind != AtomKind::Symbol) {
+        auto B = boundAtom(*P.first, Env);
+        if (B && B->isPoint()) {
+          Base = constant(B->Lo);
+        } else {
+          std::vector<Expr> Ops;
+          for (const Expr &Op : P.first->Ops)
+            Ops.push_back(Op.freeze(Env));
+          Base = rebuildAtom(*P.first, Ops);
+        }
+      }
+      for (unsigned I = 0; I < P.second; ++I)
+        Prod = Prod * Base;
+    }
+    R = R + Prod;
+  }
+  return R;
+}

@@ -1,0 +1,135 @@
+//===- Expr.h - Symbolic count expressions over source names ---*- C++ -*-===//
+//
+// Counts are polynomials with rational coefficients over atoms. An atom is a
+// named symbol (a kernel parameter, blockDim.x, threadIdx.x, a loop iteration
+// index) or a non-polynomial operation (integer division, remainder, min,
+// max) over expressions. Canonical form makes equal formulas compare equal and
+// print the same way, e.g. `2*K + 3`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_EXPR_H
+#define CUDA_ROOFLINE_EXPR_H
+
+#include "Rational.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace roofline {
+
+/// What a symbol stands for; decides how it is bound during evaluation.
+enum class SymbolKind {
+  Param,     ///< Kernel parameter (value from --param or the call site).
+  Launch,    ///< blockDim.*, gridDim.*: uniform over the launch.
+  Thread,    ///< threadIdx.*, blockIdx.*: varies per thread.
+  Iteration, ///< Iteration index of a loop (0-based), or a recurrence value.
+  Opaque,    ///< A value the analysis cannot know (loaded from memory, ...).
+};
+
+enum class AtomKind { Symbol, FloorDiv, Mod, Max, Min };
+
+class Expr;
+struct Atom;
+using AtomRef = std::shared_ptr<const Atom>;
+
+/// Closed integer interval used for bounding expressions over a box.
+struct Interval {
+  Rational Lo, Hi;
+  bool isPoint() const { return Lo == Hi; }
+};
+
+/// Values (points or ranges) bound to symbol names.
+using IntervalEnv = std::map<std::string, Interval>;
+
+class Expr {
+public:
+  using Monomial = std::vector<std::pair<AtomRef, unsigned>>;
+  struct Term {
+    Rational Coef;
+    Monomial Mono;
+  };
+
+  Expr() = default;
+  Expr(int64_t C);
+  static Expr constant(Rational C);
+  static Expr symbol(const std::string &Name, SymbolKind Kind);
+  static Expr floorDiv(const Expr &A, const Expr &B);
+  static Expr ceilDiv(const Expr &A, const Expr &B);
+  static Expr mod(const Expr &A, const Expr &B);
+  static Expr max(const Expr &A, const Expr &B);
+  static Expr min(const Expr &A, const Expr &B);
+
+  Expr operator+(const Expr &O) const;
+  Expr operator-(const Expr &O) const;
+  Expr operator*(const Expr &O) const;
+  Expr operator-() const;
+  Expr &operator+=(const Expr &O) { return *this = *this + O; }
+  bool operator==(const Expr &O) const { return str() == O.str(); }
+  bool operator!=(const Expr &O) const { return !(*this == O); }
+
+  bool isZero() const { return Terms.empty(); }
+  std::optional<Rational> asConstant() const;
+  const std::vector<Term> &terms() const { return Terms; }
+
+  /// Names of every symbol the expression mentions, through atoms.
+  void collectSymbols(std::set<std::string> &Out) const;
+  bool mentions(const std::string &Name) const;
+  /// True if any symbol of kind K occurs.
+  bool mentionsKind(SymbolKind K) const;
+
+  /// Replaces symbols by expressions and folds constants.
+  Expr substitute(const std::map<std::string, Expr> &Map) const;
+  /// Replaces every non-symbol atom whose value over Env is a single point
+  /// by that constant (e.g. a division that is constant over a box).
+  Expr freeze(const IntervalEnv &Env) const;
+  /// Exact value when every symbol is bound to a point.
+  std::optional<Rational> evaluate(const IntervalEnv &Env) const;
+  /// Sound bounds over the box given by Env; nullopt if a symbol is unbound.
+  std::optional<Interval> bound(const IntervalEnv &Env) const;
+
+  /// If the expression is a polynomial of degree <= 1 in Var, where Var does
+  /// not occur inside a non-symbol atom, returns (coefficient, rest).
+  std::optional<std::pair<Expr, Expr>> splitAffine(const std::string &Var) const;
+  /// Degree in Var when Var occurs only as a plain symbol factor.
+  std::optional<unsigned> polyDegree(const std::string &Var) const;
+
+  /// Sum of this expression for Var = Lo .. Hi-1 (closed form; requires
+  /// polyDegree(Var) <= 4). Empty ranges are the caller's concern.
+  std::optional<Expr> sum(const std::string &Var, const Expr &Lo,
+                          const Expr &Hi) const;
+
+  std::string str() const;
+
+private:
+  std::vector<Term> Terms; // Sorted canonically; no zero coefficients.
+  void normalize();
+
+public:
+  /// An expression consisting of the single atom A.
+  static Expr fromAtom(AtomRef A);
+};
+
+struct Atom {
+  AtomKind Kind;
+  std::string Name; // Symbol name.
+  SymbolKind SymKind = SymbolKind::Param;
+  std::vector<Expr> Ops;
+  std::string Key; // Canonical printed form; identity of the atom.
+};
+
+/// Boolean conditions over expressions, for guards.
+enum class CmpKind { LT, LE, GT, GE, EQ, NE };
+
+/// Three-valued truth over a box: definitely false, definitely true, or mixed.
+enum class Truth { False, True, Unknown };
+
+} // namespace roofline
+
+#endif

@@ -1,0 +1,59 @@
+//===- Footprint.h - Distinct bytes touched: compulsory traffic -*- C++ -*-===//
+//
+// dram_bytes.lower is the traffic no cache can avoid: every distinct byte
+// read before it is written, plus every distinct byte written. Footprints
+// are unions of byte intervals, generated from each access's affine offset
+// over the sub-boxes of the launch domain that the walker proves uniform, so
+// a 4096x4096 GEMM operand collapses to one interval instead of 2^24 points.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_FOOTPRINT_H
+#define CUDA_ROOFLINE_FOOTPRINT_H
+
+#include "KernelModel.h"
+#include "LaunchSpec.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace roofline {
+
+/// A set of half-open byte ranges.
+class IntervalSet {
+public:
+  void add(int64_t Lo, int64_t Hi);
+  void normalize();
+  uint64_t size();
+  bool overflowed() const { return TooLarge; }
+  static uint64_t intersectionSize(IntervalSet &A, IntervalSet &B);
+  const std::vector<std::pair<int64_t, int64_t>> &ranges();
+
+private:
+  std::vector<std::pair<int64_t, int64_t>> R;
+  size_t NormalizedSize = 0;
+  bool TooLarge = false;
+};
+
+/// Adds the byte ranges touched by an access of Width bytes at
+/// C0 + sum(Coef_i * v_i), v_i in [0, N_i). Returns false if it would need
+/// more than MaxRanges ranges.
+bool addAffineBox(IntervalSet &S, int64_t C0,
+                  std::vector<std::pair<int64_t, int64_t>> CoefAndCount,
+                  int64_t Width, uint64_t MaxRanges);
+
+struct TrafficBound {
+  std::optional<uint64_t> Lower; ///< Compulsory bytes (sound lower bound).
+  bool Exact = true;             ///< False if some access was left out.
+  std::vector<UnknownReason> Notes;
+};
+
+TrafficBound compulsoryTraffic(const KernelModel &M,
+                               const std::map<std::string, Expr> &Known,
+                               const Dim3 &Grid, const Dim3 &Block,
+                               uint64_t Budget);
+
+} // namespace roofline
+
+#endif

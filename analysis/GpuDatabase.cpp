@@ -1,0 +1,470 @@
+//===- GpuDatabase.cpp - GPU peak figures for roofline analysis -----------===//
+//
+// Part of cuda-roofline.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GpuDatabase.h"
+
+#include "BuiltinGpus.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using namespace llvm;
+
+namespace roofline {
+
+StringRef computeUnitName(ComputeUnit U) {
+  switch (U) {
+  case ComputeUnit::CudaCore:
+    return "cuda_core";
+  case ComputeUnit::TensorCore:
+    return "tensor_core";
+  }
+  llvm_unreachable("unknown ComputeUnit");
+}
+
+std::optional<double> GpuSpec::peak(ComputeUnit U, StringRef Precision) const {
+  const std::map<std::string, double> &Peaks =
+      U == ComputeUnit::CudaCore ? CudaCorePeak : TensorCorePeak;
+  auto It = Peaks.find(Precision.str());
+  if (It == Peaks.end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::optional<double> GpuSpec::ridge(ComputeUnit U, StringRef Precision) const {
+  std::optional<double> Peak = peak(U, Precision);
+  if (!Peak || DramBandwidth <= 0)
+    return std::nullopt;
+  return *Peak / DramBandwidth;
+}
+
+namespace {
+
+constexpr double BytesPerGB = 1e9;
+constexpr double FlopsPerTFlop = 1e12;
+constexpr int64_t SupportedSchemaVersion = 1;
+
+constexpr StringLiteral KnownPrecisions[] = {"fp64", "fp32", "tf32", "fp16",
+                                             "bf16", "fp8",  "fp6",  "fp4",
+                                             "int8", "int4"};
+
+constexpr StringLiteral GpuKeys[] = {"id",
+                                     "name",
+                                     "arch",
+                                     "sms",
+                                     "memory_gb",
+                                     "dram_bandwidth_gbs",
+                                     "l2_bytes",
+                                     "shared_per_sm_bytes",
+                                     "shared_per_block_bytes",
+                                     "max_threads_per_sm",
+                                     "max_blocks_per_sm",
+                                     "peak_tflops",
+                                     "sources",
+                                     "notes"};
+
+constexpr StringLiteral PeakUnitKeys[] = {"cuda_core", "tensor_core"};
+
+constexpr StringLiteral TopLevelKeys[] = {"schema_version", "gpus"};
+
+/// Ids are used on command lines and in file names: lower-case letters,
+/// digits and '-'.
+bool isValidId(StringRef Id) {
+  return !Id.empty() && all_of(Id, [](char C) {
+    return isLower(C) || isDigit(C) || C == '-';
+  });
+}
+
+/// Accepts "sm_<digits>" with an optional lower-case suffix ("sm_90a").
+bool isValidArch(StringRef Arch) {
+  if (!Arch.consume_front("sm_"))
+    return false;
+  StringRef Digits = Arch.take_while(isDigit);
+  if (Digits.empty())
+    return false;
+  return all_of(Arch.drop_front(Digits.size()), isLower);
+}
+
+/// Renders a JSON value for an error message, shortened if long.
+std::string describe(const json::Value &V) {
+  std::string Text = formatv("{0}", V).str();
+  constexpr size_t MaxLen = 40;
+  if (Text.size() > MaxLen)
+    Text = Text.substr(0, MaxLen) + "...";
+  return Text;
+}
+
+/// Returns the keys of \p Obj that are not in \p Allowed, sorted.
+template <size_t N>
+SmallVector<std::string, 2> unknownKeys(const json::Object &Obj,
+                                        const StringLiteral (&Allowed)[N]) {
+  SmallVector<std::string, 2> Unknown;
+  for (const auto &KV : Obj) {
+    StringRef Key = KV.first;
+    if (!is_contained(Allowed, Key))
+      Unknown.push_back(Key.str());
+  }
+  llvm::sort(Unknown);
+  return Unknown;
+}
+
+std::string quoteList(ArrayRef<std::string> Keys) {
+  std::string Out;
+  for (const std::string &Key : Keys) {
+    if (!Out.empty())
+      Out += ", ";
+    Out += "'" + Key + "'";
+  }
+  return Out;
+}
+
+/// Parses one element of "gpus". Every error is prefixed with the source
+/// name, the element index and, once known, the GPU id.
+class GpuEntryParser {
+public:
+  GpuEntryParser(StringRef SourceName, size_t Index, const json::Object &Obj)
+      : SourceName(SourceName), Index(Index), Obj(Obj) {}
+
+  Expected<GpuSpec> parse();
+
+private:
+  Error error(const Twine &Msg) const;
+  Expected<const json::Value *> require(StringRef Key) const;
+  Error readString(StringRef Key, std::string &Out) const;
+  Error readPositiveNumber(const json::Value &V, const Twine &KeyPath,
+                           double &Out) const;
+  Error readPositiveNumber(StringRef Key, double &Out) const;
+  Error readPositiveInteger(StringRef Key, uint64_t Max, uint64_t &Out) const;
+  Error readUnsigned(StringRef Key, unsigned &Out) const;
+  Error readPeaks(GpuSpec &Spec) const;
+  Error readUnitPeaks(const json::Object &Peaks, ComputeUnit U,
+                      std::map<std::string, double> &Out) const;
+  Error readOptionalMetadata(GpuSpec &Spec) const;
+
+  StringRef SourceName;
+  size_t Index;
+  const json::Object &Obj;
+  std::string Id; // Set as soon as the id has been validated.
+};
+
+Error GpuEntryParser::error(const Twine &Msg) const {
+  std::string Where = (SourceName + ": gpus[" + Twine(Index) + "]").str();
+  if (!Id.empty())
+    Where += " (id '" + Id + "')";
+  return createStringError(Where + ": " + Msg);
+}
+
+Expected<const json::Value *> GpuEntryParser::require(StringRef Key) const {
+  const json::Value *V = Obj.get(Key);
+  if (!V)
+    return error("missing required key '" + Key + "'");
+  return V;
+}
+
+Error GpuEntryParser::readString(StringRef Key, std::string &Out) const {
+  Expected<const json::Value *> V = require(Key);
+  if (!V)
+    return V.takeError();
+  std::optional<StringRef> S = (*V)->getAsString();
+  if (!S)
+    return error("key '" + Key + "' must be a string, got " + describe(**V));
+  if (S->empty())
+    return error("key '" + Key + "' must not be empty");
+  Out = S->str();
+  return Error::success();
+}
+
+Error GpuEntryParser::readPositiveNumber(const json::Value &V,
+                                         const Twine &KeyPath,
+                                         double &Out) const {
+  std::optional<double> D = V.getAsNumber();
+  if (!D)
+    return error("key '" + KeyPath + "' must be a number, got " + describe(V));
+  if (!std::isfinite(*D) || *D <= 0)
+    return error("key '" + KeyPath + "' must be positive, got " + describe(V));
+  Out = *D;
+  return Error::success();
+}
+
+Error GpuEntryParser::readPositiveNumber(StringRef Key, double &Out) const {
+  Expected<const json::Value *> V = require(Key);
+  if (!V)
+    return V.takeError();
+  return readPositiveNumber(**V, Key, Out);
+}
+
+Error GpuEntryParser::readPositiveInteger(StringRef Key, uint64_t Max,
+                                          uint64_t &Out) const {
+  Expected<const json::Value *> V = require(Key);
+  if (!V)
+    return V.takeError();
+  const json::Value &Val = **V;
+  std::optional<double> AsDouble = Val.getAsNumber();
+  if (!AsDouble || *AsDouble != std::trunc(*AsDouble))
+    return error("key '" + Key + "' must be an integer, got " + describe(Val));
+  if (*AsDouble <= 0)
+    return error("key '" + Key + "' must be positive, got " + describe(Val));
+  // Integer literals convert exactly through getAsUINT64; integral doubles
+  // such as 1e6 go through getAsInteger.
+  std::optional<uint64_t> U = Val.getAsUINT64();
+  if (!U) {
+    std::optional<int64_t> I = Val.getAsInteger();
+    if (!I)
+      return error("key '" + Key + "' is out of range, got " + describe(Val));
+    U = static_cast<uint64_t>(*I);
+  }
+  if (*U > Max)
+    return error("key '" + Key + "' is out of range, got " + describe(Val));
+  Out = *U;
+  return Error::success();
+}
+
+Error GpuEntryParser::readUnsigned(StringRef Key, unsigned &Out) const {
+  uint64_t Value = 0;
+  if (Error E =
+          readPositiveInteger(Key, std::numeric_limits<unsigned>::max(), Value))
+    return E;
+  Out = static_cast<unsigned>(Value);
+  return Error::success();
+}
+
+Error GpuEntryParser::readUnitPeaks(const json::Object &Peaks, ComputeUnit U,
+                                    std::map<std::string, double> &Out) const {
+  StringRef UnitName = computeUnitName(U);
+  const json::Value *UnitValue = Peaks.get(UnitName);
+  if (!UnitValue)
+    return Error::success();
+  std::string UnitPath = ("peak_tflops." + UnitName).str();
+  const json::Object *UnitObj = UnitValue->getAsObject();
+  if (!UnitObj)
+    return error("key '" + UnitPath + "' must be an object, got " +
+                 describe(*UnitValue));
+  // Iterate in sorted key order so that the first error is deterministic.
+  SmallVector<StringRef, 8> Precisions;
+  for (const auto &KV : *UnitObj)
+    Precisions.push_back(KV.first);
+  llvm::sort(Precisions);
+  for (StringRef Precision : Precisions) {
+    std::string KeyPath = UnitPath + "." + Precision.str();
+    if (!is_contained(KnownPrecisions, Precision))
+      return error("unknown precision key '" + KeyPath +
+                   "' (expected one of fp64, fp32, tf32, fp16, bf16, fp8, "
+                   "fp6, fp4, int8, int4)");
+    double TFlops = 0;
+    if (Error E = readPositiveNumber(*UnitObj->get(Precision), KeyPath, TFlops))
+      return E;
+    Out[Precision.str()] = TFlops * FlopsPerTFlop;
+  }
+  return Error::success();
+}
+
+Error GpuEntryParser::readPeaks(GpuSpec &Spec) const {
+  Expected<const json::Value *> V = require("peak_tflops");
+  if (!V)
+    return V.takeError();
+  const json::Object *Peaks = (*V)->getAsObject();
+  if (!Peaks)
+    return error("key 'peak_tflops' must be an object, got " + describe(**V));
+  SmallVector<std::string, 2> Unknown = unknownKeys(*Peaks, PeakUnitKeys);
+  if (!Unknown.empty())
+    return error("unknown key(s) " + quoteList(Unknown) +
+                 " in 'peak_tflops' (expected 'cuda_core', 'tensor_core')");
+  if (Error E = readUnitPeaks(*Peaks, ComputeUnit::CudaCore, Spec.CudaCorePeak))
+    return E;
+  if (Error E =
+          readUnitPeaks(*Peaks, ComputeUnit::TensorCore, Spec.TensorCorePeak))
+    return E;
+  if (Spec.CudaCorePeak.empty() && Spec.TensorCorePeak.empty())
+    return error("key 'peak_tflops' lists no peaks");
+  return Error::success();
+}
+
+Error GpuEntryParser::readOptionalMetadata(GpuSpec &Spec) const {
+  if (const json::Value *Sources = Obj.get("sources")) {
+    const json::Array *Arr = Sources->getAsArray();
+    if (!Arr)
+      return error("key 'sources' must be an array of strings, got " +
+                   describe(*Sources));
+    for (const json::Value &Item : *Arr) {
+      std::optional<StringRef> S = Item.getAsString();
+      if (!S)
+        return error("key 'sources' must be an array of strings, got " +
+                     describe(Item) + " as an element");
+      Spec.Sources.push_back(S->str());
+    }
+  }
+  if (const json::Value *Notes = Obj.get("notes")) {
+    std::optional<StringRef> S = Notes->getAsString();
+    if (!S)
+      return error("key 'notes' must be a string, got " + describe(*Notes));
+    Spec.Notes = S->str();
+  }
+  return Error::success();
+}
+
+Expected<GpuSpec> GpuEntryParser::parse() {
+  GpuSpec Spec;
+
+  // The id comes first so that all later errors can name the GPU.
+  std::string RawId;
+  if (Error E = readString("id", RawId))
+    return E;
+  if (!isValidId(RawId))
+    return error("key 'id' must be lower-case letters, digits and '-', got '" +
+                 RawId + "'");
+  Id = RawId;
+  Spec.Id = RawId;
+
+  SmallVector<std::string, 2> Unknown = unknownKeys(Obj, GpuKeys);
+  if (!Unknown.empty())
+    return error("unknown key(s) " + quoteList(Unknown));
+
+  if (Error E = readString("name", Spec.Name))
+    return E;
+  if (Error E = readString("arch", Spec.Arch))
+    return E;
+  if (!isValidArch(Spec.Arch))
+    return error("key 'arch' must look like 'sm_90' or 'sm_90a', got '" +
+                 Spec.Arch + "'");
+  if (Error E = readUnsigned("sms", Spec.SMs))
+    return E;
+  if (Error E = readPositiveNumber("memory_gb", Spec.MemoryGB))
+    return E;
+  double BandwidthGBs = 0;
+  if (Error E = readPositiveNumber("dram_bandwidth_gbs", BandwidthGBs))
+    return E;
+  Spec.DramBandwidth = BandwidthGBs * BytesPerGB;
+
+  constexpr uint64_t MaxBytes = std::numeric_limits<uint64_t>::max();
+  if (Error E = readPositiveInteger("l2_bytes", MaxBytes, Spec.L2Bytes))
+    return E;
+  if (Error E = readPositiveInteger("shared_per_sm_bytes", MaxBytes,
+                                    Spec.SharedPerSMBytes))
+    return E;
+  if (Error E = readPositiveInteger("shared_per_block_bytes", MaxBytes,
+                                    Spec.SharedPerBlockBytes))
+    return E;
+  if (Spec.SharedPerBlockBytes > Spec.SharedPerSMBytes)
+    return error("key 'shared_per_block_bytes' (" +
+                 Twine(Spec.SharedPerBlockBytes) +
+                 ") exceeds 'shared_per_sm_bytes' (" +
+                 Twine(Spec.SharedPerSMBytes) + ")");
+  if (Error E = readUnsigned("max_threads_per_sm", Spec.MaxThreadsPerSM))
+    return E;
+  if (Error E = readUnsigned("max_blocks_per_sm", Spec.MaxBlocksPerSM))
+    return E;
+
+  if (Error E = readPeaks(Spec))
+    return E;
+  if (Error E = readOptionalMetadata(Spec))
+    return E;
+  return Spec;
+}
+
+} // namespace
+
+Expected<GpuDatabase> GpuDatabase::parse(StringRef JsonText,
+                                         StringRef SourceName) {
+  Expected<json::Value> Root = json::parse(JsonText);
+  if (!Root)
+    return createStringError(SourceName +
+                             ": invalid JSON: " + toString(Root.takeError()));
+
+  const json::Object *Top = Root->getAsObject();
+  if (!Top)
+    return createStringError(SourceName +
+                             ": top-level JSON value must be an object");
+  SmallVector<std::string, 2> Unknown = unknownKeys(*Top, TopLevelKeys);
+  if (!Unknown.empty())
+    return createStringError(SourceName + ": unknown top-level key(s) " +
+                             quoteList(Unknown) +
+                             " (expected 'schema_version', 'gpus')");
+
+  const json::Value *Version = Top->get("schema_version");
+  if (!Version)
+    return createStringError(SourceName +
+                             ": missing required key 'schema_version'");
+  std::optional<int64_t> VersionNumber = Version->getAsInteger();
+  if (!VersionNumber || *VersionNumber != SupportedSchemaVersion)
+    return createStringError(SourceName + ": unsupported 'schema_version' " +
+                             describe(*Version) + " (expected " +
+                             Twine(SupportedSchemaVersion) + ")");
+
+  const json::Value *GpusValue = Top->get("gpus");
+  if (!GpusValue)
+    return createStringError(SourceName + ": missing required key 'gpus'");
+  const json::Array *GpuArray = GpusValue->getAsArray();
+  if (!GpuArray)
+    return createStringError(SourceName +
+                             ": key 'gpus' must be an array, got " +
+                             describe(*GpusValue));
+
+  GpuDatabase DB;
+  StringMap<size_t> FirstIndex;
+  for (size_t I = 0, E = GpuArray->size(); I != E; ++I) {
+    const json::Value &Entry = (*GpuArray)[I];
+    const json::Object *Obj = Entry.getAsObject();
+    if (!Obj)
+      return createStringError(SourceName + ": gpus[" + Twine(I) +
+                               "]: must be an object, got " + describe(Entry));
+    Expected<GpuSpec> Spec = GpuEntryParser(SourceName, I, *Obj).parse();
+    if (!Spec)
+      return Spec.takeError();
+    auto [It, Inserted] = FirstIndex.try_emplace(Spec->Id, I);
+    if (!Inserted)
+      return createStringError(SourceName + ": gpus[" + Twine(I) + "] (id '" +
+                               Spec->Id + "'): duplicate id '" + Spec->Id +
+                               "' (first defined at gpus[" + Twine(It->second) +
+                               "])");
+    DB.Gpus.push_back(std::move(*Spec));
+  }
+  return DB;
+}
+
+const GpuDatabase &GpuDatabase::builtin() {
+  static const GpuDatabase Builtin = [] {
+    Expected<GpuDatabase> DB =
+        parse(builtinGpuJson(), "builtin analysis/data/gpus.json");
+    if (!DB)
+      report_fatal_error(Twine("embedded GPU database is invalid: ") +
+                         toString(DB.takeError()));
+    return std::move(*DB);
+  }();
+  return Builtin;
+}
+
+void GpuDatabase::merge(const GpuDatabase &Other) {
+  for (const GpuSpec &Spec : Other.Gpus) {
+    auto It = find_if(
+        Gpus, [&](const GpuSpec &Existing) { return Existing.Id == Spec.Id; });
+    if (It != Gpus.end()) {
+      *It = Spec;
+      continue;
+    }
+    Gpus.push_back(Spec);
+  }
+}
+
+const GpuSpec *GpuDatabase::find(StringRef Id) const {
+  auto It = find_if(Gpus, [&](const GpuSpec &Spec) {
+    return Id.equals_insensitive(Spec.Id);
+  });
+  if (It == Gpus.end())
+    return nullptr;
+  return &*It;
+}
+
+} // namespace roofline

@@ -1,0 +1,70 @@
+//===- HostLaunches.h - Kernels and <<<>>> launch sites from the AST -*- C++ -*-===//
+//
+// The device IR knows nothing about launches or source names of kernels, so
+// this collects, from the same translation unit's AST, every kernel
+// definition and every `<<<grid, block, smem>>>` call site, with the
+// configuration and argument expressions already evaluated against the
+// user's --param values where they can be.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_HOSTLAUNCHES_H
+#define CUDA_ROOFLINE_HOSTLAUNCHES_H
+
+#include "LaunchSpec.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTConsumer;
+}
+
+namespace roofline {
+
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// A kernel as the AST sees it.
+struct KernelDecl {
+  std::string MangledName;
+  std::string Name;       ///< Unqualified name with template arguments.
+  std::string PlainName;  ///< Without template arguments.
+  SourceLoc Loc;
+  std::vector<std::string> ParamNames;
+  /// Template parameter name -> value, for instantiations.
+  std::map<std::string, std::string> TemplateArgs;
+};
+
+/// A `<<<>>>` call site, evaluated as far as the known values allow.
+struct LaunchSite {
+  std::string KernelMangledName;
+  SourceLoc Loc;
+  std::optional<Dim3> Grid, Block;
+  std::optional<int64_t> SharedBytes;
+  /// Why Grid/Block could not be evaluated (e.g. "n has no value").
+  std::string Unresolved;
+  /// Kernel parameter name -> value, for integer arguments that evaluate.
+  std::map<std::string, int64_t> Args;
+};
+
+struct HostFacts {
+  std::vector<KernelDecl> Kernels;
+  std::vector<LaunchSite> Launches;
+  const KernelDecl *findKernel(const std::string &Mangled) const;
+};
+
+/// Builds the AST consumer that fills Facts at the end of the translation
+/// unit. Params are the --param values by name.
+std::unique_ptr<clang::ASTConsumer>
+createHostLaunchCollector(HostFacts &Facts,
+                          const std::map<std::string, int64_t> &Params);
+
+} // namespace roofline
+
+#endif

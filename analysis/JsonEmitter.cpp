@@ -1,0 +1,243 @@
+//===- JsonEmitter.cpp ----------------------------------------------------===//
+
+#include "Emitters.h"
+
+#include "llvm/Support/JSON.h"
+
+using namespace roofline;
+using llvm::json::OStream;
+
+std::string roofline::reportKey(const std::string &Counter) {
+  std::string K = Counter;
+  for (char &C : K)
+    if (C == '.')
+      C = '_';
+  return K;
+}
+
+static void value(OStream &J, const std::optional<Rational> &V) {
+  if (!V) {
+    J.value(nullptr);
+    return;
+  }
+  if (auto I = V->toInt64())
+    J.value(*I);
+  else
+    J.value(V->toDouble());
+}
+
+static void number(OStream &J, const std::optional<double> &V) {
+  if (V)
+    J.value(*V);
+  else
+    J.value(nullptr);
+}
+
+static void quantity(OStream &J, const Quantity &Q, bool WithExpr) {
+  J.object([&] {
+    if (WithExpr) {
+      J.attributeBegin("expr");
+      if (Q.Formula)
+        J.value(*Q.Formula);
+      else
+        J.value(nullptr);
+      J.attributeEnd();
+    }
+    J.attributeBegin("value");
+    value(J, Q.Value);
+    J.attributeEnd();
+  });
+}
+
+// Counters grouped the way the schema nests them.
+static const char *const FlatOrder[] = {
+    "flops_total",        "divisions",         "global.loads",
+    "global.load_bytes",  "global.stores",     "global.store_bytes",
+    "shared.load_bytes",  "shared.store_bytes", "shared_bytes",
+    "atomics",            "atomic_bytes",      "shuffles"};
+
+template <typename GetFn>
+static void counters(OStream &J, const std::vector<std::string> &Names,
+                     GetFn Emit) {
+  J.attributeObject("flops", [&] {
+    for (const std::string &N : Names)
+      if (N.rfind("flops.", 0) == 0) {
+        J.attributeBegin(N.substr(6));
+        Emit(N);
+        J.attributeEnd();
+      }
+  });
+  for (const char *F : FlatOrder) {
+    std::string N = F;
+    if (N == "flops_total") {
+      J.attributeBegin("flops_total");
+      Emit(N);
+      J.attributeEnd();
+      J.attributeObject("special", [&] {
+        for (const std::string &S : Names)
+          if (S.rfind("special.", 0) == 0) {
+            J.attributeBegin(S.substr(8));
+            Emit(S);
+            J.attributeEnd();
+          }
+      });
+      continue;
+    }
+    bool Present = false;
+    for (const std::string &S : Names)
+      Present |= S == N;
+    if (!Present)
+      continue;
+    J.attributeBegin(reportKey(N));
+    Emit(N);
+    J.attributeEnd();
+  }
+}
+
+static std::vector<std::string> namesOf(const KernelCounts &KC) {
+  std::vector<std::string> Names;
+  for (auto &KV : KC.PerThread)
+    if (KV.first.rfind("div.", 0) != 0)
+      Names.push_back(KV.first);
+  return Names;
+}
+
+static void dims(OStream &J, const char *Key, const std::optional<Dim3> &D) {
+  J.attributeBegin(Key);
+  if (!D)
+    J.value(nullptr);
+  else
+    J.array([&] {
+      for (int64_t V : D->V)
+        J.value(V);
+    });
+  J.attributeEnd();
+}
+
+static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
+  const KernelCounts &KC = K.Counts;
+  const RooflineMetrics &M = K.Metrics;
+  std::vector<std::string> Names = namesOf(KC);
+  J.object([&] {
+    J.attribute("name", K.Decl.Name);
+    J.attribute("file", K.Decl.Loc.File);
+    J.attribute("line", int64_t(K.Decl.Loc.Line));
+    J.attribute("column", int64_t(K.Decl.Loc.Column));
+    J.attributeObject("launch", [&] {
+      dims(J, "grid", K.Launch.Grid);
+      dims(J, "block", K.Launch.Block);
+      J.attribute("smem", K.Launch.SharedBytes);
+      J.attribute("source", launchSourceName(K.Launch.Source));
+      if (!K.Launch.Loc.File.empty()) {
+        J.attribute("location_file", K.Launch.Loc.File);
+        J.attribute("location_line", int64_t(K.Launch.Loc.Line));
+        J.attribute("location_column", int64_t(K.Launch.Loc.Column));
+      }
+      if (!K.Launch.Unresolved.empty())
+        J.attribute("unresolved", K.Launch.Unresolved);
+    });
+    J.attributeObject("params", [&] {
+      for (auto &KV : K.Params)
+        J.attribute(KV.first, KV.second);
+    });
+    J.attributeObject("per_thread", [&] {
+      counters(J, Names, [&](const std::string &N) {
+        auto It = KC.PerThread.find(N);
+        quantity(J, It == KC.PerThread.end() ? Quantity() : It->second, true);
+      });
+    });
+    J.attributeObject("per_block", [&] {
+      counters(J, Names, [&](const std::string &N) {
+        auto It = KC.PerBlock.find(N);
+        quantity(J, It == KC.PerBlock.end() ? Quantity() : It->second, true);
+      });
+    });
+    J.attributeObject("totals", [&] {
+      counters(J, Names, [&](const std::string &N) {
+        auto It = KC.Totals.find(N);
+        value(J, It == KC.Totals.end() ? std::nullopt : It->second);
+      });
+      J.attributeObject("threads", [&] {
+        J.attributeBegin("launched");
+        value(J, KC.ThreadsLaunched);
+        J.attributeEnd();
+        J.attributeBegin("active");
+        value(J, KC.ThreadsActive);
+        J.attributeEnd();
+      });
+      J.attributeObject("dram_bytes", [&] {
+        J.attributeBegin("lower");
+        number(J, M.DramLower);
+        J.attributeEnd();
+        J.attributeBegin("upper");
+        number(J, M.DramUpper);
+        J.attributeEnd();
+        J.attribute("lower_exact", KC.Compulsory.Exact);
+      });
+    });
+    J.attributeObject("arithmetic_intensity", [&] {
+      J.attributeBegin("lower");
+      number(J, M.AILower);
+      J.attributeEnd();
+      J.attributeBegin("upper");
+      number(J, M.AIUpper);
+      J.attributeEnd();
+      J.attributeBegin("requested");
+      number(J, M.AILower);
+      J.attributeEnd();
+    });
+    J.attributeObject("speed_of_light", [&] {
+      J.attributeBegin("seconds");
+      number(J, M.Seconds);
+      J.attributeEnd();
+      J.attributeBegin("seconds_upper");
+      number(J, M.SecondsUpper);
+      J.attributeEnd();
+      J.attribute("bound", M.Bound);
+      J.attribute("precision", M.Precision);
+      J.attribute("unit", computeUnitName(M.Unit));
+      J.attributeBegin("ridge");
+      number(J, M.Ridge);
+      J.attributeEnd();
+      J.attributeBegin("peak_flops");
+      number(J, M.Peak);
+      J.attributeEnd();
+      J.attribute("bandwidth", Gpu.DramBandwidth);
+      if (!M.Note.empty())
+        J.attribute("note", M.Note);
+    });
+    J.attributeArray("unknowns", [&] {
+      for (const UnknownReason &U : KC.Unknowns)
+        J.object([&] {
+          J.attribute("reason", U.Reason);
+          J.attribute("file", K.Decl.Loc.File);
+          J.attribute("line", int64_t(U.Line));
+          J.attribute("column", int64_t(U.Column));
+        });
+    });
+  });
+}
+
+void roofline::emitJson(llvm::raw_ostream &OS,
+                        const std::vector<FileReport> &Files) {
+  OStream J(OS, 2);
+  J.object([&] {
+    J.attribute("tool", "cuda-roofline");
+    J.attribute("version", "0.1.0");
+    const GpuSpec *Gpu = Files.empty() ? nullptr : Files.front().Gpu;
+    J.attributeObject("gpu", [&] {
+      if (!Gpu)
+        return;
+      J.attribute("id", Gpu->Id);
+      J.attribute("name", Gpu->Name);
+      J.attribute("arch", Gpu->Arch);
+      J.attribute("dram_bandwidth", Gpu->DramBandwidth);
+    });
+    J.attributeArray("kernels", [&] {
+      for (const FileReport &F : Files)
+        for (const KernelReport &K : F.Kernels)
+          kernel(J, K, *F.Gpu);
+    });
+  });
+  OS << "\n";
+}

@@ -1,0 +1,309 @@
+//===- KernelCounts.cpp ---------------------------------------------------===//
+
+#include "KernelCounts.h"
+#include "DomainCounter.h"
+
+#include <set>
+
+using namespace roofline;
+
+// Generous enough for partial edge blocks and short sequences, small enough
+// that a pathological kernel still finishes quickly with an "unknown".
+static constexpr uint64_t WalkBudget = 4000000;
+
+const char *roofline::launchSourceName(LaunchSource S) {
+  switch (S) {
+  case LaunchSource::None:
+    return "none";
+  case LaunchSource::Call:
+    return "call";
+  case LaunchSource::Flag:
+    return "flag";
+  case LaunchSource::Annotation:
+    return "annotation";
+  case LaunchSource::Config:
+    return "config";
+  }
+  return "none";
+}
+
+namespace {
+
+/// Accumulates per-counter sums where any missing term makes the sum
+/// unknown.
+struct PartialSums {
+  std::map<std::string, std::optional<Rational>> Sums;
+  void add(const std::string &Name, std::optional<Rational> V) {
+    auto It = Sums.find(Name);
+    if (It == Sums.end()) {
+      Sums[Name] = V;
+      return;
+    }
+    if (!It->second || !V)
+      It->second.reset();
+    else
+      It->second = *It->second + *V;
+  }
+};
+
+std::string prefixOf(const std::string &Counter) {
+  return Counter.substr(0, Counter.find('.'));
+}
+
+/// Adds flops_total, divisions and shared_bytes from the raw counters.
+template <typename T, typename AddFn>
+void addDerived(std::map<std::string, T> &Map, AddFn Add) {
+  std::vector<std::pair<std::string, T>> Raw(Map.begin(), Map.end());
+  for (auto &KV : Raw) {
+    std::string P = prefixOf(KV.first);
+    if (P == "flops")
+      Add("flops_total", KV.second);
+    else if (P == "div")
+      Add("divisions", KV.second);
+    else if (KV.first == "shared.load_bytes" || KV.first == "shared.store_bytes")
+      Add("shared_bytes", KV.second);
+  }
+}
+
+const char *const CoreCounters[] = {
+    "flops_total",       "divisions",          "global.loads",
+    "global.load_bytes", "global.stores",      "global.store_bytes",
+    "shared.load_bytes", "shared.store_bytes", "shared_bytes",
+    "atomics"};
+
+void addUnique(std::vector<UnknownReason> &V, const UnknownReason &R) {
+  for (const UnknownReason &E : V)
+    if (E.Reason == R.Reason && E.Line == R.Line && E.Column == R.Column)
+      return;
+  V.push_back(R);
+}
+
+} // namespace
+
+std::vector<std::string>
+roofline::derivedCounterNames(const std::vector<std::string> &Raw) {
+  std::set<std::string> S(Raw.begin(), Raw.end());
+  for (const char *C : CoreCounters)
+    S.insert(C);
+  return std::vector<std::string>(S.begin(), S.end());
+}
+
+KernelCounts roofline::computeCounts(const KernelModel &M,
+                                     const LaunchInfo &Launch,
+                                     const std::map<std::string, int64_t> &Params) {
+  KernelCounts KC;
+  std::map<std::string, Expr> Known;
+  for (auto &KV : Params)
+    Known[KV.first] = Expr(KV.second);
+  IntervalEnv Thread0;
+  for (auto &KV : Params)
+    Thread0[KV.first] = Interval{Rational(KV.second), Rational(KV.second)};
+  if (Launch.known()) {
+    const char *Axis[3] = {"x", "y", "z"};
+    for (int I = 0; I < 3; ++I) {
+      int64_t B = Launch.Block->V[I], G = Launch.Grid->V[I];
+      Known[std::string("blockDim.") + Axis[I]] = Expr(B);
+      Known[std::string("gridDim.") + Axis[I]] = Expr(G);
+      Thread0[std::string("blockDim.") + Axis[I]] = Interval{Rational(B), Rational(B)};
+      Thread0[std::string("gridDim.") + Axis[I]] = Interval{Rational(G), Rational(G)};
+    }
+  }
+  for (int I = 0; I < 6; ++I)
+    Thread0[ThreadDimNames[I]] = Interval{Rational(0), Rational(0)};
+
+  for (const UnknownReason &R : M.Unknowns)
+    addUnique(KC.Unknowns, R);
+
+  // Per-thread formulas: nested trip-count sums, guards assumed to pass.
+  std::map<std::string, std::optional<Expr>> Formula;
+  std::set<std::string> DataDependent;
+  PartialSums Thread0Walk, Block0, Grid;
+  bool HaveLaunch = Launch.known();
+  for (const BlockModel &B : M.Blocks) {
+    for (const UnknownReason &R : B.Unknowns)
+      addUnique(KC.Unknowns, R);
+    if (B.Ops.empty())
+      continue;
+    for (const NestLevel &NL : B.Nest) {
+      const LoopInfoModel &LM = M.Loops[NL.Loop];
+      if (!LM.isKnown())
+        addUnique(KC.Unknowns, LM.Unknown);
+    }
+    bool Guarded = false;
+    for (const NestLevel &NL : B.Nest)
+      if (const UnknownReason *U = NL.Guard->firstUnknown()) {
+        addUnique(KC.Unknowns, *U);
+        Guarded = true;
+      }
+    if (const UnknownReason *U = B.InnerGuard->firstUnknown()) {
+      addUnique(KC.Unknowns, *U);
+      Guarded = true;
+    }
+
+    DomainWalker Sym(M, B, {}, WalkBudget);
+    const std::optional<Expr> &S = Sym.innerSum(0);
+    for (auto &KV : B.Ops) {
+      if (Guarded)
+        DataDependent.insert(KV.first);
+      auto It = Formula.find(KV.first);
+      if (It == Formula.end())
+        It = Formula.emplace(KV.first, Expr(0)).first;
+      if (S && It->second)
+        It->second = *It->second + *S * Expr(KV.second);
+      else
+        It->second.reset();
+    }
+    if (!B.Unknowns.empty())
+      for (auto &KV : B.Ops)
+        DataDependent.insert(KV.first);
+
+    if (!HaveLaunch)
+      continue;
+    DomainWalker W(M, B, Known, WalkBudget);
+    struct {
+      const ThreadBox Box;
+      PartialSums &Out;
+    } Targets[] = {{ThreadBox::thread0(), Thread0Walk},
+                   {ThreadBox::block0(*Launch.Block), Block0},
+                   {ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block), Grid}};
+    for (auto &T : Targets) {
+      CountResult C = countExecutions(W, T.Box);
+      if (!C.Value)
+        addUnique(KC.Unknowns, C.Why);
+      for (auto &KV : B.Ops)
+        T.Out.add(KV.first, C.Value ? std::optional<Rational>(*C.Value *
+                                                              Rational(KV.second))
+                                    : std::nullopt);
+    }
+  }
+
+  // Per-thread: the formula's value at thread (0,0,0), else the walk.
+  for (auto &KV : Formula) {
+    Quantity Q;
+    bool Exact = !DataDependent.count(KV.first);
+    if (KV.second) {
+      Q.Formula = KV.second->str();
+      if (Exact)
+        Q.Value = KV.second->evaluate(Thread0);
+    }
+    if (!Q.Value && Exact && HaveLaunch) {
+      auto It = Thread0Walk.Sums.find(KV.first);
+      if (It != Thread0Walk.Sums.end())
+        Q.Value = It->second;
+    }
+    KC.PerThread[KV.first] = Q;
+  }
+  // Derived per-thread quantities combine formulas and values.
+  {
+    std::map<std::string, std::pair<std::optional<Expr>, std::optional<Rational>>> D;
+    std::map<std::string, bool> Seen;
+    for (auto &KV : KC.PerThread) {
+      std::string P = prefixOf(KV.first);
+      std::string Name = P == "flops" ? "flops_total"
+                         : P == "div" ? "divisions"
+                         : (KV.first == "shared.load_bytes" ||
+                            KV.first == "shared.store_bytes")
+                             ? "shared_bytes"
+                             : "";
+      if (Name.empty())
+        continue;
+      auto &Acc = D[Name];
+      if (!Seen[Name]) {
+        Acc.first = Expr(0);
+        Acc.second = Rational(0);
+        Seen[Name] = true;
+      }
+      const auto &F = Formula[KV.first];
+      if (Acc.first && F)
+        Acc.first = *Acc.first + *F;
+      else
+        Acc.first.reset();
+      if (Acc.second && KV.second.Value)
+        Acc.second = *Acc.second + *KV.second.Value;
+      else
+        Acc.second.reset();
+    }
+    for (auto &KV : D) {
+      Quantity Q;
+      if (KV.second.first)
+        Q.Formula = KV.second.first->str();
+      Q.Value = KV.second.second;
+      KC.PerThread[KV.first] = Q;
+    }
+  }
+  for (const char *C : CoreCounters)
+    if (!KC.PerThread.count(C)) {
+      Quantity Q;
+      Q.Formula = "0";
+      Q.Value = Rational(0);
+      KC.PerThread[C] = Q;
+    }
+
+  if (!HaveLaunch)
+    return KC;
+
+  addDerived(Block0.Sums, [&](const std::string &N, std::optional<Rational> V) {
+    Block0.add(N, V);
+  });
+  addDerived(Grid.Sums, [&](const std::string &N, std::optional<Rational> V) {
+    Grid.add(N, V);
+  });
+  Rational BlockThreads(Launch.Block->count());
+  for (auto &KV : KC.PerThread) {
+    Quantity Q;
+    auto It = Block0.Sums.find(KV.first);
+    Q.Value = It == Block0.Sums.end() ? std::optional<Rational>(Rational(0))
+                                      : It->second;
+    // A per-block formula is offered only when it agrees with the exact
+    // count for block 0 (no thread of the block fails a guard).
+    auto FIt = Formula.find(KV.first);
+    if (FIt != Formula.end() && FIt->second && Q.Value &&
+        !FIt->second->mentionsKind(SymbolKind::Thread)) {
+      Expr PB = *FIt->second * Expr::symbol("blockDim.x", SymbolKind::Launch) *
+                Expr::symbol("blockDim.y", SymbolKind::Launch) *
+                Expr::symbol("blockDim.z", SymbolKind::Launch);
+      auto V = PB.substitute(Known).evaluate(Thread0);
+      if (V && *V == *Q.Value) {
+        Expr Shown = *FIt->second;
+        for (int I = 0; I < 3; ++I)
+          if (Launch.Block->V[I] != 1 || I == 0)
+            Shown = Shown * Expr::symbol(std::string("blockDim.") + "xyz"[I],
+                                         SymbolKind::Launch);
+        Q.Formula = Shown.str();
+      }
+    } else if (KV.second.Formula && *KV.second.Formula == "0" && Q.Value &&
+               Q.Value->isZero()) {
+      Q.Formula = "0";
+    }
+    KC.PerBlock[KV.first] = Q;
+    auto GIt = Grid.Sums.find(KV.first);
+    KC.Totals[KV.first] =
+        GIt == Grid.Sums.end() ? std::optional<Rational>(Rational(0)) : GIt->second;
+  }
+
+  KC.ThreadsLaunched =
+      Rational(Launch.Grid->count()) * Rational(Launch.Block->count());
+  // Active threads: those that reach a global store (the guarded work).
+  std::optional<Rational> Active;
+  for (const BlockModel &B : M.Blocks) {
+    auto St = B.Ops.find("global.stores");
+    if (St == B.Ops.end())
+      continue;
+    BlockModel Top;
+    Top.Line = B.Line;
+    Top.Column = B.Column;
+    Top.InnerGuard = B.Nest.empty() ? B.InnerGuard : B.Nest.front().Guard;
+    DomainWalker W(M, Top, Known, WalkBudget);
+    CountResult C =
+        countExecutions(W, ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block));
+    if (C.Value && (!Active || *Active < *C.Value))
+      Active = C.Value;
+  }
+  KC.ThreadsActive = Active ? Active : std::optional<Rational>(Rational(0));
+
+  KC.Compulsory =
+      compulsoryTraffic(M, Known, *Launch.Grid, *Launch.Block, WalkBudget);
+  for (const UnknownReason &R : KC.Compulsory.Notes)
+    addUnique(KC.Unknowns, R);
+  return KC;
+}

@@ -1,0 +1,63 @@
+//===- KernelCounts.h - Per-thread, per-block and per-grid counts -*- C++ -*-===//
+//
+// The numbers of one kernel launch: for every counter (FLOPs by precision,
+// divisions, special functions, global/shared bytes, atomics) a per-thread
+// formula in source names with its value, the exact count for block
+// (0,0,0), and the exact sum over the grid. A count that depends on
+// something unknown has no value; the reason is in Unknowns.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_KERNELCOUNTS_H
+#define CUDA_ROOFLINE_KERNELCOUNTS_H
+
+#include "Footprint.h"
+#include "KernelModel.h"
+#include "LaunchSpec.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+struct Quantity {
+  std::optional<std::string> Formula; ///< Source-level formula, if closed.
+  std::optional<Rational> Value;      ///< Exact value, if known.
+};
+
+/// Where a launch configuration came from.
+enum class LaunchSource { None, Call, Flag, Annotation, Config };
+const char *launchSourceName(LaunchSource S);
+
+struct LaunchInfo {
+  LaunchSource Source = LaunchSource::None;
+  std::optional<Dim3> Grid, Block;
+  int64_t SharedBytes = 0;
+  SourceLoc Loc;          ///< Call site, annotation or config file.
+  std::string Unresolved; ///< Why sizes are missing.
+  bool known() const { return Grid && Block; }
+};
+
+struct KernelCounts {
+  std::map<std::string, Quantity> PerThread, PerBlock;
+  std::map<std::string, std::optional<Rational>> Totals;
+  std::optional<Rational> ThreadsLaunched, ThreadsActive;
+  TrafficBound Compulsory;
+  std::vector<UnknownReason> Unknowns;
+};
+
+/// Values a counter name such as "flops.fp32" aggregates into, including
+/// the derived "flops_total", "divisions" and "shared_bytes".
+std::vector<std::string> derivedCounterNames(const std::vector<std::string> &Raw);
+
+/// Computes the counts of M for a launch; Params are kernel parameter
+/// values. Without a known launch only formulas (and values that do not
+/// need sizes) are produced.
+KernelCounts computeCounts(const KernelModel &M, const LaunchInfo &Launch,
+                           const std::map<std::string, int64_t> &Params);
+
+} // namespace roofline
+
+#endif

@@ -1,0 +1,792 @@
+//===- KernelModel.cpp ----------------------------------------------------===//
+
+#include "KernelModel.h"
+#include "SymbolMapper.h"
+
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <functional>
+
+using namespace llvm;
+using namespace roofline;
+
+//===----------------------------------------------------------------------===//
+// Conditions
+//===----------------------------------------------------------------------===//
+
+CondRef Cond::makeTrue() {
+  static CondRef T = std::make_shared<Cond>();
+  return T;
+}
+
+CondRef Cond::makeFalse() {
+  static CondRef F = [] {
+    auto C = std::make_shared<Cond>();
+    C->K = False;
+    return C;
+  }();
+  return F;
+}
+
+CondRef Cond::cmp(CmpKind P, const Expr &L, const Expr &R) {
+  auto C = std::make_shared<Cond>();
+  C->K = Cmp;
+  C->Pred = P;
+  C->Lhs = L;
+  C->Rhs = R;
+  return C;
+}
+
+CondRef Cond::conj(CondRef A, CondRef B) {
+  if (A->K == True || B->K == False)
+    return B;
+  if (B->K == True || A->K == False)
+    return A;
+  auto C = std::make_shared<Cond>();
+  C->K = And;
+  C->Ops = {A, B};
+  return C;
+}
+
+CondRef Cond::disj(CondRef A, CondRef B) {
+  if (A->K == True || B->K == False)
+    return A;
+  if (B->K == True || A->K == False)
+    return B;
+  auto C = std::make_shared<Cond>();
+  C->K = Or;
+  C->Ops = {A, B};
+  return C;
+}
+
+CondRef Cond::negate(CondRef A) {
+  if (A->K == True)
+    return makeFalse();
+  if (A->K == False)
+    return makeTrue();
+  if (A->K == Not)
+    return A->Ops[0];
+  if (A->K == Unknown)
+    return A;
+  auto C = std::make_shared<Cond>();
+  C->K = Not;
+  C->Ops = {A};
+  return C;
+}
+
+CondRef Cond::unknown(UnknownReason R) {
+  auto C = std::make_shared<Cond>();
+  C->K = Unknown;
+  C->Why = std::move(R);
+  return C;
+}
+
+static Truth notT(Truth T) {
+  return T == Truth::True ? Truth::False
+                          : T == Truth::False ? Truth::True : Truth::Unknown;
+}
+
+Truth Cond::evaluate(const IntervalEnv &Env) const {
+  switch (K) {
+  case True:
+    return Truth::True;
+  case False:
+    return Truth::False;
+  case Unknown:
+    return Truth::Unknown;
+  case Not:
+    return notT(Ops[0]->evaluate(Env));
+  case And: {
+    Truth A = Ops[0]->evaluate(Env);
+    if (A == Truth::False)
+      return A;
+    Truth B = Ops[1]->evaluate(Env);
+    if (B == Truth::False)
+      return B;
+    return A == Truth::True && B == Truth::True ? Truth::True : Truth::Unknown;
+  }
+  case Or: {
+    Truth A = Ops[0]->evaluate(Env);
+    if (A == Truth::True)
+      return A;
+    Truth B = Ops[1]->evaluate(Env);
+    if (B == Truth::True)
+      return B;
+    return A == Truth::False && B == Truth::False ? Truth::False
+                                                  : Truth::Unknown;
+  }
+  case Cmp: {
+    auto D = (Lhs - Rhs).bound(Env);
+    if (!D)
+      return Truth::Unknown;
+    Rational Z(0);
+    switch (Pred) {
+    case CmpKind::LT:
+      return D->Hi < Z ? Truth::True : D->Lo >= Z ? Truth::False : Truth::Unknown;
+    case CmpKind::LE:
+      return D->Hi <= Z ? Truth::True : D->Lo > Z ? Truth::False : Truth::Unknown;
+    case CmpKind::GT:
+      return D->Lo > Z ? Truth::True : D->Hi <= Z ? Truth::False : Truth::Unknown;
+    case CmpKind::GE:
+      return D->Lo >= Z ? Truth::True : D->Hi < Z ? Truth::False : Truth::Unknown;
+    case CmpKind::EQ:
+      if (D->isPoint())
+        return D->Lo == Z ? Truth::True : Truth::False;
+      return (D->Hi < Z || D->Lo > Z) ? Truth::False : Truth::Unknown;
+    case CmpKind::NE:
+      if (D->isPoint())
+        return D->Lo == Z ? Truth::False : Truth::True;
+      return (D->Hi < Z || D->Lo > Z) ? Truth::True : Truth::Unknown;
+    }
+    return Truth::Unknown;
+  }
+  }
+  return Truth::Unknown;
+}
+
+CondRef Cond::substitute(const std::map<std::string, Expr> &Map) const {
+  switch (K) {
+  case True:
+  case False:
+  case Unknown:
+    return std::make_shared<Cond>(*this);
+  case Cmp:
+    return cmp(Pred, Lhs.substitute(Map), Rhs.substitute(Map));
+  case Not:
+    return negate(Ops[0]->substitute(Map));
+  case And:
+    return conj(Ops[0]->substitute(Map), Ops[1]->substitute(Map));
+  case Or:
+    return disj(Ops[0]->substitute(Map), Ops[1]->substitute(Map));
+  }
+  return makeTrue();
+}
+
+bool Cond::mentions(const std::string &Var) const {
+  if (K == Cmp)
+    return Lhs.mentions(Var) || Rhs.mentions(Var);
+  for (const CondRef &O : Ops)
+    if (O->mentions(Var))
+      return true;
+  return false;
+}
+
+const UnknownReason *Cond::firstUnknown() const {
+  if (K == Unknown)
+    return &Why;
+  for (const CondRef &O : Ops)
+    if (const UnknownReason *R = O->firstUnknown())
+      return R;
+  return nullptr;
+}
+
+std::string Cond::str() const {
+  static const char *Ops2[] = {"<", "<=", ">", ">=", "==", "!="};
+  switch (K) {
+  case True:
+    return "true";
+  case False:
+    return "false";
+  case Unknown:
+    return "unknown";
+  case Cmp:
+    return Lhs.str() + " " + Ops2[int(Pred)] + " " + Rhs.str();
+  case Not:
+    return "!(" + Ops[0]->str() + ")";
+  case And:
+    return "(" + Ops[0]->str() + ") && (" + Ops[1]->str() + ")";
+  case Or:
+    return "(" + Ops[0]->str() + ") || (" + Ops[1]->str() + ")";
+  }
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// Model construction
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+void locOf(const Instruction *I, unsigned &Line, unsigned &Col) {
+  if (!I)
+    return;
+  if (const DebugLoc &DL = I->getDebugLoc()) {
+    Line = DL.getLine();
+    Col = DL.getCol();
+  }
+}
+
+void locOfBlock(const BasicBlock *BB, unsigned &Line, unsigned &Col) {
+  for (const Instruction &I : *BB)
+    if (I.getDebugLoc() && I.getDebugLoc().getLine() != 0) {
+      locOf(&I, Line, Col);
+      return;
+    }
+}
+
+CmpKind toCmp(CmpInst::Predicate P) {
+  switch (P) {
+  case CmpInst::ICMP_SLT:
+  case CmpInst::ICMP_ULT:
+    return CmpKind::LT;
+  case CmpInst::ICMP_SLE:
+  case CmpInst::ICMP_ULE:
+    return CmpKind::LE;
+  case CmpInst::ICMP_SGT:
+  case CmpInst::ICMP_UGT:
+    return CmpKind::GT;
+  case CmpInst::ICMP_SGE:
+  case CmpInst::ICMP_UGE:
+    return CmpKind::GE;
+  case CmpInst::ICMP_EQ:
+    return CmpKind::EQ;
+  default:
+    return CmpKind::NE;
+  }
+}
+
+CmpKind swapCmp(CmpKind K) {
+  switch (K) {
+  case CmpKind::LT:
+    return CmpKind::GT;
+  case CmpKind::LE:
+    return CmpKind::GE;
+  case CmpKind::GT:
+    return CmpKind::LT;
+  case CmpKind::GE:
+    return CmpKind::LE;
+  default:
+    return K;
+  }
+}
+
+CmpKind invertCmp(CmpKind K) {
+  switch (K) {
+  case CmpKind::LT:
+    return CmpKind::GE;
+  case CmpKind::LE:
+    return CmpKind::GT;
+  case CmpKind::GT:
+    return CmpKind::LE;
+  case CmpKind::GE:
+    return CmpKind::LT;
+  case CmpKind::EQ:
+    return CmpKind::NE;
+  case CmpKind::NE:
+    return CmpKind::EQ;
+  }
+  return K;
+}
+
+class ModelBuilder {
+public:
+  ModelBuilder(Function &F, const KernelDecl *Decl)
+      : F(F), DT(F), PDT(F), LI(DT), TLI(TLII, &F), AC(F),
+        SE(F, TLI, AC, DT, LI), Mapper(SE, F, paramNames(F, Decl)) {
+    M.MangledName = F.getName().str();
+    M.ParamNames = paramNames(F, Decl);
+  }
+
+  KernelModel build();
+
+private:
+  Function &F;
+  DominatorTree DT;
+  PostDominatorTree PDT;
+  LoopInfo LI;
+  TargetLibraryInfoImpl TLII{Triple(F.getParent()->getTargetTriple())};
+  TargetLibraryInfo TLI;
+  AssumptionCache AC;
+  ScalarEvolution SE;
+  SymbolMapper Mapper;
+  KernelModel M;
+  DenseMap<const Loop *, int> LoopIndex;
+  // Condition of a node (block or subloop header) relative to its region.
+  DenseMap<const BasicBlock *, CondRef> NodeCond;
+
+  static std::vector<std::string> paramNames(Function &F,
+                                             const KernelDecl *Decl) {
+    std::vector<std::string> Names;
+    for (Argument &A : F.args()) {
+      unsigned No = A.getArgNo();
+      if (Decl && No < Decl->ParamNames.size() && !Decl->ParamNames[No].empty())
+        Names.push_back(Decl->ParamNames[No]);
+      else if (A.hasName())
+        Names.push_back(A.getName().str());
+      else
+        Names.push_back("arg" + std::to_string(No));
+    }
+    return Names;
+  }
+
+  UnknownReason reasonAt(const std::string &Why, const Value *V,
+                         const Instruction *Fallback) {
+    UnknownReason R;
+    R.Reason = Why;
+    const Instruction *I = dyn_cast_or_null<Instruction>(V);
+    locOf(I ? I : Fallback, R.Line, R.Column);
+    return R;
+  }
+
+  void addLoops(Loop *L, int Parent);
+  void analyzeTripCount(Loop *L, LoopInfoModel &LM);
+  bool tryStrideIdiom(Loop *L, LoopInfoModel &LM);
+  bool tryRecurrence(Loop *L, LoopInfoModel &LM);
+  CondRef condOfValue(Value *V, const Instruction *At, unsigned Depth = 0);
+  CondRef edgeCond(BasicBlock *From, BasicBlock *To);
+  void computeRegionConds(Loop *Region);
+  const BasicBlock *nodeOf(const BasicBlock *BB, Loop *Region);
+  void buildBlocks();
+};
+
+void ModelBuilder::addLoops(Loop *L, int Parent) {
+  LoopInfoModel LM;
+  LM.Id = M.Loops.size();
+  LM.Parent = Parent;
+  LM.Var = "it" + std::to_string(LM.Id);
+  locOfBlock(L->getHeader(), LM.Line, LM.Column);
+  if (BasicBlock *Latch = L->getLoopLatch())
+    locOf(Latch->getTerminator(), LM.Line, LM.Column);
+  int Idx = M.Loops.size();
+  LoopIndex[L] = Idx;
+  M.Loops.push_back(LM);
+  Mapper.setLoopVar(L, M.Loops[Idx].Var);
+  for (Loop *Sub : *L)
+    addLoops(Sub, Idx);
+}
+
+void ModelBuilder::analyzeTripCount(Loop *L, LoopInfoModel &LM) {
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  if (!isa<SCEVCouldNotCompute>(BTC)) {
+    if (auto E = Mapper.convert(BTC)) {
+      LM.TripCount = *E + Expr(1);
+      return;
+    }
+  }
+  if (tryStrideIdiom(L, LM) || tryRecurrence(L, LM))
+    return;
+  std::string Why = "trip count not computable";
+  if (!Mapper.failure().empty())
+    Why += ": " + Mapper.failure();
+  LM.Unknown = reasonAt(Why, Mapper.culprit(),
+                        L->getLoopLatch() ? L->getLoopLatch()->getTerminator()
+                                          : L->getHeader()->getTerminator());
+  if (LM.Unknown.Line == 0) {
+    LM.Unknown.Line = LM.Line;
+    LM.Unknown.Column = LM.Column;
+  }
+}
+
+// for (i = start; i < n; i += stride) with a loop-invariant but non-constant
+// stride (blockDim.x * gridDim.x): ScalarEvolution describes i as an add
+// recurrence but gives no trip count because the mixed-signedness add may
+// wrap. The count is 1 + max(0, ceil((n - x0) / stride)) where x0 is the
+// first value the latch compares.
+bool ModelBuilder::tryStrideIdiom(Loop *L, LoopInfoModel &LM) {
+  BasicBlock *Latch = L->getLoopLatch();
+  if (!Latch || L->getExitingBlock() != Latch)
+    return false;
+  auto *Br = dyn_cast<BranchInst>(Latch->getTerminator());
+  if (!Br || !Br->isConditional())
+    return false;
+  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+  if (!Cmp)
+    return false;
+  CmpKind Pred = toCmp(Cmp->getPredicate());
+  if (!L->contains(Br->getSuccessor(0)))
+    Pred = invertCmp(Pred);
+  const SCEV *A = SE.getSCEV(Cmp->getOperand(0));
+  const SCEV *B = SE.getSCEV(Cmp->getOperand(1));
+  auto *AR = dyn_cast<SCEVAddRecExpr>(A);
+  if (!AR || AR->getLoop() != L) {
+    std::swap(A, B);
+    Pred = swapCmp(Pred);
+    AR = dyn_cast<SCEVAddRecExpr>(A);
+  }
+  if (!AR || AR->getLoop() != L || !AR->isAffine() ||
+      !SE.isLoopInvariant(B, L))
+    return false;
+  auto X0 = Mapper.convert(AR->getStart());
+  auto Step = Mapper.convert(AR->getStepRecurrence(SE));
+  auto Bound = Mapper.convert(B);
+  if (!X0 || !Step || !Bound)
+    return false;
+  auto StepC = Step->asConstant();
+  bool Down = StepC && *StepC < Rational(0);
+  Expr Zero(0), One(1);
+  switch (Pred) {
+  case CmpKind::LT:
+  case CmpKind::LE: {
+    if (Down)
+      return false;
+    Expr Bnd = Pred == CmpKind::LE ? *Bound + One : *Bound;
+    LM.TripCount = One + Expr::max(Zero, Expr::ceilDiv(Bnd - *X0, *Step));
+    return true;
+  }
+  case CmpKind::GT:
+  case CmpKind::GE: {
+    if (!Down)
+      return false;
+    Expr Bnd = Pred == CmpKind::GE ? *Bound - One : *Bound;
+    LM.TripCount = One + Expr::max(Zero, Expr::ceilDiv(*X0 - Bnd, -*Step));
+    return true;
+  }
+  case CmpKind::NE:
+    if (!StepC || (*StepC != Rational(1) && *StepC != Rational(-1)))
+      return false;
+    LM.TripCount = One + (*StepC == Rational(1) ? *Bound - *X0 : *X0 - *Bound);
+    return true;
+  default:
+    return false;
+  }
+}
+
+// for (s = blockDim.x / 2; s > 32; s >>= 1): geometric counters are
+// simulated once the start and bound have concrete values.
+bool ModelBuilder::tryRecurrence(Loop *L, LoopInfoModel &LM) {
+  BasicBlock *Latch = L->getLoopLatch();
+  BasicBlock *Pre = L->getLoopPredecessor();
+  if (!Latch || !Pre || L->getExitingBlock() != Latch)
+    return false;
+  auto *Br = dyn_cast<BranchInst>(Latch->getTerminator());
+  if (!Br || !Br->isConditional())
+    return false;
+  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+  if (!Cmp)
+    return false;
+  for (PHINode &P : L->getHeader()->phis()) {
+    if (!P.getType()->isIntegerTy())
+      continue;
+    auto *Upd = dyn_cast<BinaryOperator>(P.getIncomingValueForBlock(Latch));
+    if (!Upd || Upd->getOperand(0) != &P)
+      continue;
+    auto *C = dyn_cast<ConstantInt>(Upd->getOperand(1));
+    if (!C || C->isNegative() || C->getZExtValue() > 62)
+      continue;
+    Recurrence R;
+    R.Amount = C->getSExtValue();
+    switch (Upd->getOpcode()) {
+    case Instruction::LShr:
+    case Instruction::AShr:
+      R.Operation = Recurrence::Shr;
+      break;
+    case Instruction::Shl:
+      R.Operation = Recurrence::Shl;
+      break;
+    case Instruction::SDiv:
+    case Instruction::UDiv:
+      R.Operation = Recurrence::Div;
+      break;
+    case Instruction::Mul:
+      R.Operation = Recurrence::Mul;
+      break;
+    default:
+      continue;
+    }
+    if ((R.Operation == Recurrence::Div || R.Operation == Recurrence::Mul) &&
+        R.Amount < 2)
+      continue;
+    Value *Other;
+    CmpKind Pred = toCmp(Cmp->getPredicate());
+    if (Cmp->getOperand(0) == &P || Cmp->getOperand(0) == Upd) {
+      R.TestsNext = Cmp->getOperand(0) == Upd;
+      Other = Cmp->getOperand(1);
+    } else if (Cmp->getOperand(1) == &P || Cmp->getOperand(1) == Upd) {
+      R.TestsNext = Cmp->getOperand(1) == Upd;
+      Other = Cmp->getOperand(0);
+      Pred = swapCmp(Pred);
+    } else {
+      continue;
+    }
+    if (!L->contains(Br->getSuccessor(0)))
+      Pred = invertCmp(Pred);
+    R.ContinuePred = Pred;
+    if (!SE.isLoopInvariant(SE.getSCEV(Other), L))
+      continue;
+    auto Start = Mapper.convertValue(P.getIncomingValueForBlock(Pre));
+    auto Bound = Mapper.convertValue(Other);
+    if (!Start || !Bound)
+      continue;
+    R.Start = *Start;
+    R.Bound = *Bound;
+    LM.Rec = R;
+    Mapper.setValueVar(&P, LM.Var);
+    return true;
+  }
+  return false;
+}
+
+CondRef ModelBuilder::condOfValue(Value *V, const Instruction *At,
+                                  unsigned Depth) {
+  if (Depth > 16)
+    return Cond::unknown(reasonAt("branch condition too complex", V, At));
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->isZero() ? Cond::makeFalse() : Cond::makeTrue();
+  if (auto *IC = dyn_cast<ICmpInst>(V)) {
+    if (IC->getOperand(0)->getType()->isPointerTy())
+      return Cond::unknown(reasonAt("pointer comparison in a branch", V, At));
+    auto L = Mapper.convertValue(IC->getOperand(0));
+    auto R = L ? Mapper.convertValue(IC->getOperand(1)) : std::nullopt;
+    if (!L || !R) {
+      std::string Why = "data-dependent branch: " + Mapper.failure();
+      return Cond::unknown(reasonAt(Why, IC, At));
+    }
+    return Cond::cmp(toCmp(IC->getPredicate()), *L, *R);
+  }
+  if (isa<FCmpInst>(V))
+    return Cond::unknown(reasonAt(
+        "data-dependent branch (floating-point comparison)", V, At));
+  if (auto *BO = dyn_cast<BinaryOperator>(V)) {
+    if (BO->getOpcode() == Instruction::And)
+      return Cond::conj(condOfValue(BO->getOperand(0), At, Depth + 1),
+                        condOfValue(BO->getOperand(1), At, Depth + 1));
+    if (BO->getOpcode() == Instruction::Or)
+      return Cond::disj(condOfValue(BO->getOperand(0), At, Depth + 1),
+                        condOfValue(BO->getOperand(1), At, Depth + 1));
+    if (BO->getOpcode() == Instruction::Xor)
+      if (auto *C = dyn_cast<ConstantInt>(BO->getOperand(1)); C && C->isOne())
+        return Cond::negate(condOfValue(BO->getOperand(0), At, Depth + 1));
+  }
+  if (auto *Sel = dyn_cast<SelectInst>(V)) {
+    // Short-circuit && and || become selects on i1.
+    auto *TV = dyn_cast<ConstantInt>(Sel->getTrueValue());
+    auto *FV = dyn_cast<ConstantInt>(Sel->getFalseValue());
+    CondRef C = condOfValue(Sel->getCondition(), At, Depth + 1);
+    if (FV && FV->isZero())
+      return Cond::conj(C, condOfValue(Sel->getTrueValue(), At, Depth + 1));
+    if (TV && TV->isOne())
+      return Cond::disj(C, condOfValue(Sel->getFalseValue(), At, Depth + 1));
+  }
+  return Cond::unknown(
+      reasonAt("branch on a value the analysis cannot express", V, At));
+}
+
+CondRef ModelBuilder::edgeCond(BasicBlock *From, BasicBlock *To) {
+  Instruction *T = From->getTerminator();
+  if (auto *Br = dyn_cast<BranchInst>(T)) {
+    if (!Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+      return Cond::makeTrue();
+    CondRef C = condOfValue(Br->getCondition(), Br);
+    return Br->getSuccessor(0) == To ? C : Cond::negate(C);
+  }
+  if (auto *SW = dyn_cast<SwitchInst>(T)) {
+    auto V = Mapper.convertValue(SW->getCondition());
+    if (!V)
+      return Cond::unknown(reasonAt("data-dependent switch", SW, SW));
+    CondRef Any = Cond::makeFalse();
+    bool IsDefault = SW->getDefaultDest() == To;
+    CondRef NoneMatch = Cond::makeTrue();
+    for (auto Case : SW->cases()) {
+      CondRef Eq = Cond::cmp(CmpKind::EQ, *V,
+                             Expr(Case.getCaseValue()->getSExtValue()));
+      if (Case.getCaseSuccessor() == To)
+        Any = Cond::disj(Any, Eq);
+      NoneMatch = Cond::conj(NoneMatch, Cond::negate(Eq));
+    }
+    return IsDefault ? Cond::disj(Any, NoneMatch) : Any;
+  }
+  return Cond::unknown(reasonAt("unsupported control flow", T, T));
+}
+
+/// The node representing BB in Region's graph: BB itself, or the header of
+/// the outermost subloop of Region containing it.
+const BasicBlock *ModelBuilder::nodeOf(const BasicBlock *BB, Loop *Region) {
+  Loop *L = LI.getLoopFor(BB);
+  if (L == Region)
+    return BB;
+  while (L && L->getParentLoop() != Region)
+    L = L->getParentLoop();
+  return L ? L->getHeader() : BB;
+}
+
+void ModelBuilder::computeRegionConds(Loop *Region) {
+  BasicBlock *Entry = Region ? Region->getHeader() : &F.getEntryBlock();
+  // The post-dominance shortcut at joins is only valid when an iteration
+  // cannot leave the region before reaching the join.
+  bool ShortcutOk =
+      !Region || (Region->getExitingBlock() &&
+                  Region->getExitingBlock() == Region->getLoopLatch());
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  NodeCond[Entry] = Cond::makeTrue();
+  for (BasicBlock *BB : RPOT) {
+    if (BB == Entry)
+      continue;
+    if (Region ? !Region->contains(BB) : false)
+      continue;
+    if (nodeOf(BB, Region) != BB)
+      continue; // Inside a subloop: represented by the subloop's header.
+    DomTreeNode *IDomN = DT.getNode(BB)->getIDom();
+    if (ShortcutOk && IDomN && PDT.dominates(BB, IDomN->getBlock())) {
+      const BasicBlock *D = nodeOf(IDomN->getBlock(), Region);
+      auto It = NodeCond.find(D);
+      if (It != NodeCond.end() &&
+          (!Region || Region->contains(IDomN->getBlock()))) {
+        NodeCond[BB] = It->second;
+        continue;
+      }
+    }
+    CondRef C = Cond::makeFalse();
+    bool IsSubloopHeader = LI.getLoopFor(BB) != Region;
+    Loop *Sub = IsSubloopHeader ? LI.getLoopFor(BB) : nullptr;
+    for (BasicBlock *P : predecessors(BB)) {
+      if (Region && !Region->contains(P))
+        continue;
+      if (Sub && Sub->contains(P))
+        continue; // Backedge of the subloop.
+      if (Region && P == Region->getLoopLatch() && BB == Entry)
+        continue;
+      const BasicBlock *PN = nodeOf(P, Region);
+      auto It = NodeCond.find(PN);
+      if (It == NodeCond.end())
+        continue; // Not yet visited: a backedge in the region.
+      CondRef Edge;
+      if (PN != P) {
+        // Leaving a subloop: it always finishes if it has a single exit.
+        Loop *Exited = LI.getLoopFor(P);
+        while (Exited->getParentLoop() != Region)
+          Exited = Exited->getParentLoop();
+        SmallVector<BasicBlock *, 4> Exits;
+        Exited->getUniqueExitBlocks(Exits);
+        Edge = Exits.size() == 1
+                   ? Cond::makeTrue()
+                   : Cond::conj(It->second, edgeCond(P, BB));
+        if (Exits.size() != 1) {
+          C = Cond::disj(C, Edge);
+          continue;
+        }
+      } else {
+        Edge = edgeCond(P, BB);
+      }
+      C = Cond::disj(C, Cond::conj(It->second, Edge));
+    }
+    NodeCond[BB] = C;
+  }
+}
+
+void ModelBuilder::buildBlocks() {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  // Conditions per region: the function and every loop.
+  computeRegionConds(nullptr);
+  std::vector<DenseMap<const BasicBlock *, CondRef>> PerRegion;
+  DenseMap<const BasicBlock *, CondRef> TopConds = NodeCond;
+  DenseMap<const Loop *, DenseMap<const BasicBlock *, CondRef>> LoopConds;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    NodeCond.clear();
+    computeRegionConds(L);
+    LoopConds[L] = NodeCond;
+  }
+  auto condIn = [&](const BasicBlock *Node, Loop *Region) -> CondRef {
+    auto &Map = Region ? LoopConds[Region] : TopConds;
+    auto It = Map.find(Node);
+    return It == Map.end() ? Cond::makeFalse() : It->second;
+  };
+
+  // Addresses by pointer SCEV, to spot loads of addresses stored later.
+  std::vector<const Instruction *> GlobalStores;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (isa<StoreInst>(I) && memorySpaceOf(I) == MemSpace::Global)
+        GlobalStores.push_back(&I);
+
+  for (BasicBlock &BB : F) {
+    if (!DT.isReachableFromEntry(&BB))
+      continue;
+    BlockModel B;
+    B.BB = &BB;
+    locOfBlock(&BB, B.Line, B.Column);
+    SmallVector<Loop *, 4> Chain;
+    for (Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop())
+      Chain.insert(Chain.begin(), L);
+    Loop *Outer = nullptr;
+    for (Loop *L : Chain) {
+      NestLevel NL;
+      NL.Loop = LoopIndex[L];
+      NL.Guard = condIn(L->getHeader(), Outer);
+      // Blocks after a non-latch exit test miss the last header execution.
+      SmallVector<BasicBlock *, 4> Exiting;
+      L->getExitingBlocks(Exiting);
+      for (BasicBlock *E : Exiting)
+        if (E != &BB && L->contains(&BB) && DT.dominates(E, &BB) &&
+            nodeOf(&BB, L) != E && E != L->getLoopLatch())
+          NL.SkipsLastIteration = true;
+      B.Nest.push_back(NL);
+      Outer = L;
+    }
+    B.InnerGuard = condIn(&BB, Outer);
+
+    for (Instruction &I : BB) {
+      std::string Why;
+      if (!classifyInstruction(I, DL, B.Ops, Why)) {
+        UnknownReason R;
+        R.Reason = Why;
+        locOf(&I, R.Line, R.Column);
+        B.Unknowns.push_back(R);
+      }
+      bool IsMem = isa<LoadInst>(I) || isa<StoreInst>(I) ||
+                   isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I);
+      if (!IsMem || memorySpaceOf(I) != MemSpace::Global)
+        continue;
+      AccessModel A;
+      A.IsStore = isa<StoreInst>(I);
+      A.IsAtomic = isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I);
+      Value *Ptr = const_cast<Value *>(getLoadStorePointerOperand(&I));
+      Type *ElemTy = nullptr;
+      if (auto *LD = dyn_cast<LoadInst>(&I))
+        ElemTy = LD->getType();
+      else if (auto *ST = dyn_cast<StoreInst>(&I))
+        ElemTy = ST->getValueOperand()->getType();
+      else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+        Ptr = RMW->getPointerOperand();
+        ElemTy = RMW->getValOperand()->getType();
+      } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+        Ptr = CX->getPointerOperand();
+        ElemTy = CX->getNewValOperand()->getType();
+      }
+      A.Width = DL.getTypeStoreSize(ElemTy).getFixedValue();
+      locOf(&I, A.Line, A.Column);
+      const SCEV *PS = SE.getSCEV(Ptr);
+      const SCEV *Base = SE.getPointerBase(PS);
+      if (auto *U = dyn_cast<SCEVUnknown>(Base); U && isa<Argument>(U->getValue())) {
+        A.Base = Mapper.paramName(U->getValue());
+        A.Offset = Mapper.convert(SE.removePointerBase(PS));
+      }
+      if (isa<LoadInst>(I))
+        for (const Instruction *St : GlobalStores)
+          if (SE.getSCEV(const_cast<Value *>(
+                  getLoadStorePointerOperand(St))) == PS &&
+              DT.dominates(&I, St))
+            A.ReadBeforeWrite = true;
+      B.Accesses.push_back(A);
+    }
+    M.Blocks.push_back(std::move(B));
+  }
+}
+
+KernelModel ModelBuilder::build() {
+  for (Loop *L : LI)
+    addLoops(L, -1);
+  // Trip counts after every loop has its symbol (inner counts may refer to
+  // outer iteration indices).
+  for (Loop *L : LI.getLoopsInPreorder())
+    analyzeTripCount(L, M.Loops[LoopIndex[L]]);
+  buildBlocks();
+  return std::move(M);
+}
+
+} // namespace
+
+KernelModel roofline::buildKernelModel(Function &F, const KernelDecl *Decl) {
+  ModelBuilder B(F, Decl);
+  return B.build();
+}

@@ -1,0 +1,129 @@
+//===- KernelModel.h - A kernel's loops, guards, ops and accesses -*- C++ -*-===//
+//
+// The kernel model is what the counting stages consume: for every basic
+// block of the kernel, the loops that enclose it (with trip counts as
+// formulas over source names), the condition under which it runs relative to
+// each loop level, the operations it performs, and its global accesses with
+// their byte-offset formulas. It is built from optimized device IR with
+// LoopInfo and ScalarEvolution; formulas use source names, never IR values.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_KERNELMODEL_H
+#define CUDA_ROOFLINE_KERNELMODEL_H
+
+#include "Expr.h"
+#include "HostLaunches.h"
+#include "OpClassifier.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Function;
+class BasicBlock;
+} // namespace llvm
+
+namespace roofline {
+
+/// Why something could not be counted, and where.
+struct UnknownReason {
+  std::string Reason;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// A boolean guard over expressions.
+struct Cond;
+using CondRef = std::shared_ptr<const Cond>;
+struct Cond {
+  enum Kind { True, False, Cmp, And, Or, Not, Unknown } K = True;
+  CmpKind Pred = CmpKind::LT; // Cmp: Lhs Pred Rhs.
+  Expr Lhs, Rhs;
+  std::vector<CondRef> Ops;
+  UnknownReason Why; // Unknown.
+
+  static CondRef makeTrue();
+  static CondRef makeFalse();
+  static CondRef cmp(CmpKind P, const Expr &L, const Expr &R);
+  static CondRef conj(CondRef A, CondRef B);
+  static CondRef disj(CondRef A, CondRef B);
+  static CondRef negate(CondRef A);
+  static CondRef unknown(UnknownReason R);
+
+  Truth evaluate(const IntervalEnv &Env) const;
+  CondRef substitute(const std::map<std::string, Expr> &Map) const;
+  bool mentions(const std::string &Var) const;
+  /// First Unknown leaf, if any.
+  const UnknownReason *firstUnknown() const;
+  std::string str() const;
+};
+
+/// Iterates a loop counter that ScalarEvolution cannot describe as an affine
+/// recurrence (s >>= 1, s *= 2, s /= 2) by simulation on concrete values.
+struct Recurrence {
+  enum Op { Shr, Shl, Div, Mul } Operation = Shr;
+  int64_t Amount = 1;
+  Expr Start;
+  CmpKind ContinuePred = CmpKind::GT; ///< Loop continues while X pred Bound.
+  Expr Bound;
+  bool TestsNext = true; ///< X is the updated value (else the current one).
+};
+
+struct LoopInfoModel {
+  unsigned Id = 0;
+  int Parent = -1;                 ///< Index into KernelModel::Loops.
+  std::string Var;                 ///< Iteration index symbol (or value).
+  std::optional<Expr> TripCount;   ///< Body executions per entry.
+  std::optional<Recurrence> Rec;   ///< When the counter is simulated.
+  UnknownReason Unknown;           ///< Set when neither is available.
+  unsigned Line = 0, Column = 0;
+  bool isKnown() const { return TripCount || Rec; }
+};
+
+/// A global memory access, for footprints (compulsory traffic).
+struct AccessModel {
+  std::string Base;              ///< Kernel parameter the pointer derives from.
+  std::optional<Expr> Offset;    ///< Byte offset from Base.
+  unsigned Width = 0;            ///< Bytes.
+  bool IsStore = false;
+  bool IsAtomic = false;
+  bool ReadBeforeWrite = false;  ///< Load of an address later stored.
+  unsigned Line = 0, Column = 0;
+};
+
+/// One level of the nest enclosing a block: the loop, the guard that leads
+/// from the enclosing level into it, and whether the block runs in the last
+/// iteration (blocks after a non-latch exit test do not).
+struct NestLevel {
+  int Loop = -1;
+  CondRef Guard;
+  bool SkipsLastIteration = false;
+};
+
+struct BlockModel {
+  const llvm::BasicBlock *BB = nullptr;
+  std::vector<NestLevel> Nest; ///< Outermost first.
+  CondRef InnerGuard;          ///< Relative to the innermost level.
+  OpCounts Ops;
+  std::vector<AccessModel> Accesses;
+  std::vector<UnknownReason> Unknowns; ///< Uncountable ops in this block.
+  unsigned Line = 0, Column = 0;
+};
+
+struct KernelModel {
+  std::string MangledName;
+  std::vector<std::string> ParamNames;
+  std::vector<LoopInfoModel> Loops;
+  std::vector<BlockModel> Blocks;
+  std::vector<UnknownReason> Unknowns; ///< Kernel-wide problems.
+};
+
+/// Builds the model of kernel F. Decl (may be null) supplies source names.
+KernelModel buildKernelModel(llvm::Function &F, const KernelDecl *Decl);
+
+} // namespace roofline
+
+#endif

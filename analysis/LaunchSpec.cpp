@@ -1,0 +1,86 @@
+//===- LaunchSpec.cpp -----------------------------------------------------===//
+
+#include "LaunchSpec.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+using namespace roofline;
+using llvm::StringRef;
+
+static llvm::Error bad(const llvm::Twine &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
+static bool parseDims(StringRef Text, Dim3 &Out) {
+  llvm::SmallVector<StringRef, 3> Parts;
+  Text.split(Parts, ',');
+  if (Parts.empty() || Parts.size() > 3)
+    return false;
+  for (unsigned I = 0; I < Parts.size(); ++I) {
+    int64_t V;
+    if (Parts[I].trim().getAsInteger(10, V) || V <= 0)
+      return false;
+    Out.V[I] = V;
+  }
+  return true;
+}
+
+llvm::Expected<LaunchOverride> roofline::parseLaunchOverride(StringRef Text) {
+  const char *Form = "expected KERNEL=GX[,GY[,GZ]]/BX[,BY[,BZ]][/SMEM]";
+  // The kernel part may contain '=' only inside template arguments; split at
+  // the last '=' outside angle brackets.
+  int Depth = 0;
+  size_t Eq = StringRef::npos;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '<')
+      ++Depth;
+    else if (Text[I] == '>')
+      --Depth;
+    else if (Text[I] == '=' && Depth == 0)
+      Eq = I;
+  }
+  if (Eq == StringRef::npos || Eq == 0)
+    return bad("malformed --launch '" + Text + "': " + Form);
+  LaunchOverride L;
+  L.Kernel = Text.substr(0, Eq).trim().str();
+  StringRef K = L.Kernel;
+  size_t Lt = K.find('<');
+  if (Lt != StringRef::npos) {
+    if (!K.ends_with(">"))
+      return bad("malformed --launch '" + Text +
+                 "': template arguments must end with '>'");
+    L.PlainName = K.substr(0, Lt).trim().str();
+    L.TemplateArgs = K.substr(Lt + 1, K.size() - Lt - 2).trim().str();
+  } else {
+    L.PlainName = L.Kernel;
+  }
+  llvm::SmallVector<StringRef, 3> Parts;
+  Text.substr(Eq + 1).split(Parts, '/');
+  if (Parts.size() < 2 || Parts.size() > 3 || !parseDims(Parts[0], L.Grid) ||
+      !parseDims(Parts[1], L.Block))
+    return bad("malformed --launch '" + Text + "': " + Form +
+               " with positive integers");
+  if (Parts.size() == 3 &&
+      (Parts[2].trim().getAsInteger(10, L.SharedBytes) || L.SharedBytes < 0))
+    return bad("malformed --launch '" + Text +
+               "': SMEM must be a non-negative integer");
+  return L;
+}
+
+llvm::Expected<std::pair<std::string, int64_t>>
+roofline::parseParam(StringRef Text) {
+  auto [Name, Value] = Text.split('=');
+  Name = Name.trim();
+  Value = Value.trim();
+  if (Name.empty() || !Text.contains('='))
+    return bad("malformed --param '" + Text + "': expected NAME=VALUE");
+  for (char C : Name)
+    if (!(isalnum(static_cast<unsigned char>(C)) || C == '_'))
+      return bad("malformed --param '" + Text + "': '" + Name +
+                 "' is not an identifier");
+  int64_t V;
+  if (Value.getAsInteger(0, V))
+    return bad("malformed --param '" + Text + "': '" + Value +
+               "' is not an integer");
+  return std::make_pair(Name.str(), V);
+}

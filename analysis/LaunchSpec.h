@@ -1,0 +1,37 @@
+//===- LaunchSpec.h - Launch configurations and --launch/--param -*- C++ -*-===//
+
+#ifndef CUDA_ROOFLINE_LAUNCHSPEC_H
+#define CUDA_ROOFLINE_LAUNCHSPEC_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace roofline {
+
+struct Dim3 {
+  std::array<int64_t, 3> V = {1, 1, 1};
+  int64_t count() const { return V[0] * V[1] * V[2]; }
+};
+
+/// A `--launch 'KERNEL=GX[,GY[,GZ]]/BX[,BY[,BZ]][/SMEM]'` override.
+struct LaunchOverride {
+  std::string Kernel;       ///< As written, possibly with template arguments.
+  std::string PlainName;    ///< Without template arguments.
+  std::string TemplateArgs; ///< Text between the outer <>, or empty.
+  Dim3 Grid, Block;
+  int64_t SharedBytes = 0;
+};
+
+llvm::Expected<LaunchOverride> parseLaunchOverride(llvm::StringRef Text);
+
+/// Parses `NAME=VALUE` where VALUE is a decimal or 0x-prefixed integer.
+llvm::Expected<std::pair<std::string, int64_t>> parseParam(llvm::StringRef Text);
+
+} // namespace roofline
+
+#endif

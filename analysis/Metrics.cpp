@@ -1,0 +1,105 @@
+//===- Metrics.cpp --------------------------------------------------------===//
+
+#include "Metrics.h"
+
+using namespace roofline;
+
+static std::optional<double> total(const KernelCounts &KC,
+                                   const std::string &Name) {
+  auto It = KC.Totals.find(Name);
+  if (It == KC.Totals.end())
+    return 0.0;
+  if (!It->second)
+    return std::nullopt;
+  return It->second->toDouble();
+}
+
+RooflineMetrics roofline::computeMetrics(const KernelCounts &KC,
+                                         const GpuSpec &Gpu, bool HaveLaunch) {
+  RooflineMetrics R;
+  // The precision doing the most FLOPs decides the unit and peak; tensor
+  // FLOPs ("flops.tensor_<prec>") select the tensor cores.
+  double Best = -1;
+  for (auto &KV : KC.PerThread) {
+    if (KV.first.rfind("flops.", 0) != 0)
+      continue;
+    double V = 0;
+    auto T = KC.Totals.find(KV.first);
+    if (T != KC.Totals.end() && T->second)
+      V = T->second->toDouble();
+    else if (KV.second.Value)
+      V = KV.second.Value->toDouble();
+    if (V > Best) {
+      Best = V;
+      std::string P = KV.first.substr(6);
+      if (P.rfind("tensor_", 0) == 0) {
+        R.Unit = ComputeUnit::TensorCore;
+        R.Precision = P.substr(7);
+      } else {
+        R.Unit = ComputeUnit::CudaCore;
+        R.Precision = P;
+      }
+    }
+  }
+  R.Peak = Gpu.peak(R.Unit, R.Precision);
+  R.Ridge = Gpu.ridge(R.Unit, R.Precision);
+  if (!HaveLaunch) {
+    R.Bound = "unknown";
+    R.Note = "the speed of light needs problem sizes: give --param values "
+             "for the launcher, --launch, or an annotation";
+    return R;
+  }
+  R.Flops = total(KC, "flops_total");
+  auto Ld = total(KC, "global.load_bytes"), St = total(KC, "global.store_bytes");
+  auto At = total(KC, "atomic_bytes");
+  if (Ld && St && At)
+    R.DramUpper = *Ld + *St + *At;
+  if (KC.Compulsory.Lower)
+    R.DramLower = double(*KC.Compulsory.Lower);
+  if (R.Flops && R.DramUpper && *R.DramUpper > 0)
+    R.AILower = *R.Flops / *R.DramUpper;
+  if (R.Flops && R.DramLower && *R.DramLower > 0)
+    R.AIUpper = *R.Flops / *R.DramLower;
+  if (R.Flops) {
+    // Every precision's FLOPs at its own peak; they share the issue slots.
+    double T = 0;
+    bool AllPeaks = true;
+    for (auto &KV : KC.Totals) {
+      if (KV.first.rfind("flops.", 0) != 0 || !KV.second)
+        continue;
+      std::string P = KV.first.substr(6);
+      ComputeUnit U = ComputeUnit::CudaCore;
+      if (P.rfind("tensor_", 0) == 0) {
+        U = ComputeUnit::TensorCore;
+        P = P.substr(7);
+      }
+      auto Pk = Gpu.peak(U, P);
+      if (!Pk) {
+        AllPeaks = false;
+        R.Note = "no " + P + " peak for " + Gpu.Id;
+        continue;
+      }
+      T += KV.second->toDouble() / *Pk;
+    }
+    if (AllPeaks)
+      R.ComputeSeconds = T;
+  }
+  if (!R.ComputeSeconds || !R.DramUpper) {
+    R.Bound = "unknown";
+    if (R.Note.empty())
+      R.Note = "counts with unknowns have no speed of light";
+    return R;
+  }
+  double MemUpper = *R.DramUpper / Gpu.DramBandwidth;
+  R.SecondsUpper = std::max(*R.ComputeSeconds, MemUpper);
+  double MemLower = R.DramLower ? *R.DramLower / Gpu.DramBandwidth : 0.0;
+  if (R.DramLower)
+    R.Seconds = std::max(*R.ComputeSeconds, MemLower);
+  double Classify = R.Seconds ? *R.Seconds : *R.SecondsUpper;
+  double MemClassify = R.DramLower ? MemLower : MemUpper;
+  if (Classify < OverheadSeconds)
+    R.Bound = "overhead";
+  else
+    R.Bound = MemClassify >= *R.ComputeSeconds ? "memory" : "compute";
+  return R;
+}

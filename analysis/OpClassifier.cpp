@@ -1,0 +1,323 @@
+//===- OpClassifier.cpp ---------------------------------------------------===//
+
+#include "OpClassifier.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Intrinsics.h"
+
+using namespace llvm;
+using namespace roofline;
+
+namespace {
+
+/// Precision name and lane count of a floating-point (vector) type.
+std::optional<std::pair<std::string, unsigned>> fpKind(Type *T) {
+  unsigned Lanes = 1;
+  if (auto *VT = dyn_cast<FixedVectorType>(T)) {
+    Lanes = VT->getNumElements();
+    T = VT->getElementType();
+  }
+  if (T->isDoubleTy())
+    return std::make_pair(std::string("fp64"), Lanes);
+  if (T->isFloatTy())
+    return std::make_pair(std::string("fp32"), Lanes);
+  if (T->isHalfTy())
+    return std::make_pair(std::string("fp16"), Lanes);
+  if (T->isBFloatTy())
+    return std::make_pair(std::string("bf16"), Lanes);
+  return std::nullopt;
+}
+
+void addFlops(OpCounts &Out, Type *T, int64_t PerLane) {
+  if (auto K = fpKind(T))
+    Out["flops." + K->first] += PerLane * K->second;
+}
+
+void addDivision(OpCounts &Out, Type *T) {
+  if (auto K = fpKind(T)) {
+    Out["flops." + K->first] += K->second;
+    Out["div." + K->first] += K->second;
+  }
+}
+
+void addSpecial(OpCounts &Out, StringRef Kind, Type *T) {
+  unsigned Lanes = 1;
+  if (auto K = fpKind(T))
+    Lanes = K->second;
+  Out[("special." + Kind).str()] += Lanes;
+}
+
+enum class MathClass { Flop1, Flop2, Div, Other, Special };
+
+/// Classifies a libdevice entry point by its base name (without __nv_ and
+/// the float suffix).
+MathClass classifyMathName(StringRef Base, std::string &Kind) {
+  Kind = Base.str();
+  if (Base == "fma" || Base == "fmaf" || Base.starts_with("fma_"))
+    return MathClass::Flop2;
+  if (Base.starts_with("fadd") || Base.starts_with("dadd") ||
+      Base.starts_with("fmul") || Base.starts_with("dmul") ||
+      Base.starts_with("fsub") || Base.starts_with("dsub"))
+    return MathClass::Flop1;
+  if (Base.starts_with("fdiv") || Base.starts_with("ddiv") ||
+      Base.starts_with("frcp") || Base.starts_with("drcp") ||
+      Base == "fdividef" || Base == "fast_fdividef")
+    return MathClass::Div;
+  static const char *OtherNames[] = {
+      "fmax", "fmin", "fabs", "floor", "ceil", "trunc", "round", "rint",
+      "nearbyint", "copysign", "saturate", "isnan", "isinf", "finite",
+      "signbit", "abs", "llabs", "min", "max", "umin", "umax", "llmin",
+      "llmax", "ullmin", "ullmax", "popc", "popcll", "clz", "clzll", "ffs",
+      "ffsll", "brev", "brevll", "byte_perm", "mulhi", "umulhi", "mul24",
+      "umul24", "mul64hi", "umul64hi", "sad", "usad", "hadd", "rhadd",
+      "uhadd", "urhadd", "fdim", "modf", "frexp", "ldexp", "scalbn",
+      "ilogb", "logb", "nextafter", "lrint", "llrint", "lround", "llround",
+      "float2int", "int2float", "float_as_int", "int_as_float", "double2",
+      "float2", "int2", "uint2", "ll2", "ull2", "half2", "float_as_uint",
+      "uint_as_float", "longlong_as_double", "double_as_longlong", "fmod",
+      "remainder", "remquo", "fns", "signbitd"};
+  for (const char *N : OtherNames)
+    if (Base == N || Base.starts_with(std::string(N) + "_"))
+      return MathClass::Other;
+  // Kind names for specials: collapse fast_ variants and rounding suffixes.
+  StringRef K = Base;
+  K.consume_front("fast_");
+  Kind = K.str();
+  return MathClass::Special;
+}
+
+void classifyMathCall(StringRef Name, Type *RetTy, OpCounts &Out) {
+  StringRef Base = Name;
+  Base.consume_front("__nv_");
+  // Float variants end in 'f' (expf, tanhf); the type carries precision.
+  std::string Kind;
+  StringRef Stripped = Base;
+  if (fpKind(RetTy) && fpKind(RetTy)->first == "fp32" && Stripped.ends_with("f") &&
+      !Stripped.ends_with("erf") && !Stripped.ends_with("inf"))
+    Stripped = Stripped.drop_back();
+  if (Stripped.ends_with("erff") || Stripped == "erfcf")
+    Stripped = Stripped.drop_back();
+  switch (classifyMathName(Stripped, Kind)) {
+  case MathClass::Flop1:
+    addFlops(Out, RetTy, 1);
+    return;
+  case MathClass::Flop2:
+    addFlops(Out, RetTy, 2);
+    return;
+  case MathClass::Div:
+    addDivision(Out, RetTy);
+    return;
+  case MathClass::Other:
+    return;
+  case MathClass::Special:
+    addSpecial(Out, Kind, RetTy);
+    return;
+  }
+}
+
+bool classifyIntrinsic(const IntrinsicInst &II, OpCounts &Out) {
+  Type *T = II.getType();
+  switch (II.getIntrinsicID()) {
+  case Intrinsic::fma:
+  case Intrinsic::fmuladd:
+    addFlops(Out, T, 2);
+    return true;
+  case Intrinsic::sqrt:
+    addSpecial(Out, "sqrt", T);
+    return true;
+  case Intrinsic::exp:
+    addSpecial(Out, "exp", T);
+    return true;
+  case Intrinsic::exp2:
+    addSpecial(Out, "exp2", T);
+    return true;
+  case Intrinsic::log:
+    addSpecial(Out, "log", T);
+    return true;
+  case Intrinsic::log2:
+    addSpecial(Out, "log2", T);
+    return true;
+  case Intrinsic::log10:
+    addSpecial(Out, "log10", T);
+    return true;
+  case Intrinsic::sin:
+    addSpecial(Out, "sin", T);
+    return true;
+  case Intrinsic::cos:
+    addSpecial(Out, "cos", T);
+    return true;
+  case Intrinsic::tan:
+    addSpecial(Out, "tan", T);
+    return true;
+  case Intrinsic::tanh:
+    addSpecial(Out, "tanh", T);
+    return true;
+  case Intrinsic::pow:
+  case Intrinsic::powi:
+    addSpecial(Out, "pow", T);
+    return true;
+  case Intrinsic::memcpy:
+  case Intrinsic::memmove:
+  case Intrinsic::memset:
+    return true; // Handled by the caller (needs address spaces).
+  default:
+    break;
+  }
+  StringRef Name = II.getCalledFunction()->getName();
+  if (Name.starts_with("llvm.nvvm.fma."))
+    addFlops(Out, T, 2);
+  else if (Name.starts_with("llvm.nvvm.add.") || Name.starts_with("llvm.nvvm.mul."))
+    addFlops(Out, T, 1);
+  else if (Name.starts_with("llvm.nvvm.div.") || Name.starts_with("llvm.nvvm.rcp."))
+    addDivision(Out, T);
+  else if (Name.starts_with("llvm.nvvm.sqrt."))
+    addSpecial(Out, "sqrt", T);
+  else if (Name.starts_with("llvm.nvvm.rsqrt."))
+    addSpecial(Out, "rsqrt", T);
+  else if (Name.starts_with("llvm.nvvm.ex2."))
+    addSpecial(Out, "exp2", T);
+  else if (Name.starts_with("llvm.nvvm.lg2."))
+    addSpecial(Out, "log2", T);
+  else if (Name.starts_with("llvm.nvvm.sin."))
+    addSpecial(Out, "sin", T);
+  else if (Name.starts_with("llvm.nvvm.cos."))
+    addSpecial(Out, "cos", T);
+  else if (Name.starts_with("llvm.nvvm.tanh."))
+    addSpecial(Out, "tanh", T);
+  else if (Name.starts_with("llvm.nvvm.shfl."))
+    Out["shuffles"] += 1;
+  else if (Name.starts_with("llvm.nvvm.atomic."))
+    Out["atomics"] += 1;
+  return true;
+}
+
+} // namespace
+
+MemSpace roofline::memorySpaceOf(const Instruction &I) {
+  const Value *Ptr = getLoadStorePointerOperand(&I);
+  if (!Ptr) {
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+      Ptr = RMW->getPointerOperand();
+    else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+      Ptr = CX->getPointerOperand();
+  }
+  if (!Ptr)
+    return MemSpace::None;
+  switch (Ptr->getType()->getPointerAddressSpace()) {
+  case 1:
+    return MemSpace::Global;
+  case 3:
+    return MemSpace::Shared;
+  case 4:
+    return MemSpace::Constant;
+  case 5:
+    return MemSpace::Local;
+  default:
+    break;
+  }
+  // Generic pointer: decide from what it points into.
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Ptr, Objects, nullptr, 0);
+  bool AllShared = !Objects.empty(), AllLocal = !Objects.empty();
+  for (const Value *O : Objects) {
+    const Value *S = O->stripPointerCasts();
+    auto *GV = dyn_cast<GlobalVariable>(S);
+    AllShared &= GV && GV->getAddressSpace() == 3;
+    AllLocal &= isa<AllocaInst>(S);
+  }
+  if (AllShared)
+    return MemSpace::Shared;
+  if (AllLocal)
+    return MemSpace::Local;
+  // Kernel arguments and anything else generic is global memory.
+  return MemSpace::Global;
+}
+
+bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
+                                   OpCounts &Out, std::string &Why) {
+  switch (I.getOpcode()) {
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+    addFlops(Out, I.getType(), 1);
+    return true;
+  case Instruction::FDiv:
+  case Instruction::FRem:
+    addDivision(Out, I.getType());
+    return true;
+  case Instruction::Load:
+  case Instruction::Store: {
+    Type *T = isa<LoadInst>(I) ? I.getType()
+                               : cast<StoreInst>(I).getValueOperand()->getType();
+    int64_t Bytes = DL.getTypeStoreSize(T).getFixedValue();
+    bool IsLoad = isa<LoadInst>(I);
+    switch (memorySpaceOf(I)) {
+    case MemSpace::Global:
+      Out[IsLoad ? "global.loads" : "global.stores"] += 1;
+      Out[IsLoad ? "global.load_bytes" : "global.store_bytes"] += Bytes;
+      break;
+    case MemSpace::Shared:
+      Out[IsLoad ? "shared.load_bytes" : "shared.store_bytes"] += Bytes;
+      break;
+    default:
+      break;
+    }
+    return true;
+  }
+  case Instruction::AtomicRMW:
+  case Instruction::AtomicCmpXchg: {
+    Type *T = isa<AtomicRMWInst>(I)
+                  ? cast<AtomicRMWInst>(I).getValOperand()->getType()
+                  : cast<AtomicCmpXchgInst>(I).getNewValOperand()->getType();
+    Out["atomics"] += 1;
+    Out["atomic_bytes"] += DL.getTypeStoreSize(T).getFixedValue();
+    return true;
+  }
+  case Instruction::Call: {
+    const auto &CB = cast<CallBase>(I);
+    if (CB.isInlineAsm()) {
+      Why = "inline assembly is not analyzed";
+      return false;
+    }
+    if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+      if (II->getIntrinsicID() == Intrinsic::memcpy ||
+          II->getIntrinsicID() == Intrinsic::memmove) {
+        auto *Len = dyn_cast<ConstantInt>(II->getArgOperand(2));
+        if (!Len) {
+          Why = "memcpy of a non-constant length";
+          return false;
+        }
+        Out["global.load_bytes"] += Len->getSExtValue();
+        Out["global.store_bytes"] += Len->getSExtValue();
+        return true;
+      }
+      return classifyIntrinsic(*II, Out);
+    }
+    const Function *Callee = CB.getCalledFunction();
+    if (!Callee) {
+      Why = "indirect call: the callee's work is unknown";
+      return false;
+    }
+    StringRef Name = Callee->getName();
+    if (Name.starts_with("__nv_")) {
+      classifyMathCall(Name, CB.getType(), Out);
+      return true;
+    }
+    if (Name == "vprintf" || Name.starts_with("__assertfail"))
+      return true;
+    Why = ("call to '" + Name + "' was not inlined (recursion or external)")
+              .str();
+    return false;
+  }
+  default:
+    return true;
+  }
+}

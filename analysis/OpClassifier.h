@@ -1,0 +1,43 @@
+//===- OpClassifier.h - What one IR instruction counts as ------*- C++ -*-===//
+//
+// Maps an instruction to the counters it contributes to, following
+// docs/counting.md: add/sub/mul = 1 FLOP, fma = 2, division = 1 FLOP and a
+// division, math library calls = one special function of their kind, global
+// and shared loads/stores by width, atomics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_OPCLASSIFIER_H
+#define CUDA_ROOFLINE_OPCLASSIFIER_H
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace llvm {
+class Instruction;
+class DataLayout;
+} // namespace llvm
+
+namespace roofline {
+
+/// Counter name -> amount. Names: "flops.<prec>", "div.<prec>",
+/// "special.<kind>", "global.loads", "global.load_bytes", "global.stores",
+/// "global.store_bytes", "shared.load_bytes", "shared.store_bytes",
+/// "atomics", "atomic_bytes".
+using OpCounts = std::map<std::string, int64_t>;
+
+enum class MemSpace { None, Global, Shared, Local, Constant };
+
+/// Adds I's contribution to Out. Returns false when I is something whose
+/// effect cannot be counted (indirect call, unknown inline asm, call to a
+/// function that was not inlined); Why then says what.
+bool classifyInstruction(const llvm::Instruction &I, const llvm::DataLayout &DL,
+                         OpCounts &Out, std::string &Why);
+
+/// The memory space a load/store/atomic address refers to.
+MemSpace memorySpaceOf(const llvm::Instruction &I);
+
+} // namespace roofline
+
+#endif

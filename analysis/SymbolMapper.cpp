@@ -1,0 +1,245 @@
+//===- SymbolMapper.cpp ---------------------------------------------------===//
+
+#include "SymbolMapper.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+
+using namespace llvm;
+using namespace roofline;
+
+std::optional<std::pair<std::string, SymbolKind>>
+roofline::specialRegisterName(const Value *V) {
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  if (!II)
+    return std::nullopt;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+    return std::make_pair(std::string("threadIdx.x"), SymbolKind::Thread);
+  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+    return std::make_pair(std::string("threadIdx.y"), SymbolKind::Thread);
+  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+    return std::make_pair(std::string("threadIdx.z"), SymbolKind::Thread);
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+    return std::make_pair(std::string("blockIdx.x"), SymbolKind::Thread);
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+    return std::make_pair(std::string("blockIdx.y"), SymbolKind::Thread);
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+    return std::make_pair(std::string("blockIdx.z"), SymbolKind::Thread);
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+    return std::make_pair(std::string("blockDim.x"), SymbolKind::Launch);
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+    return std::make_pair(std::string("blockDim.y"), SymbolKind::Launch);
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+    return std::make_pair(std::string("blockDim.z"), SymbolKind::Launch);
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+    return std::make_pair(std::string("gridDim.x"), SymbolKind::Launch);
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+    return std::make_pair(std::string("gridDim.y"), SymbolKind::Launch);
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+    return std::make_pair(std::string("gridDim.z"), SymbolKind::Launch);
+  default:
+    return std::nullopt;
+  }
+}
+
+SymbolMapper::SymbolMapper(ScalarEvolution &SE, const Function &F,
+                           const std::vector<std::string> &ParamNames)
+    : SE(SE), ParamNames(ParamNames), F(F) {}
+
+void SymbolMapper::setLoopVar(const Loop *L, const std::string &Var) {
+  LoopVars[L] = Var;
+}
+
+void SymbolMapper::setValueVar(const PHINode *P, const std::string &Var) {
+  ValueVars[P] = Var;
+}
+
+std::string SymbolMapper::paramName(const Value *V) const {
+  auto *A = dyn_cast<Argument>(V);
+  if (!A)
+    return "";
+  unsigned No = A->getArgNo();
+  if (No < ParamNames.size() && !ParamNames[No].empty())
+    return ParamNames[No];
+  if (A->hasName())
+    return A->getName().str();
+  return "arg" + std::to_string(No);
+}
+
+std::optional<Expr> SymbolMapper::fail(const std::string &Reason,
+                                       const Value *V) {
+  if (Why.empty()) {
+    Why = Reason;
+    Culprit = V;
+  }
+  return std::nullopt;
+}
+
+std::optional<Expr> SymbolMapper::convertValue(const Value *V) {
+  return convert(SE.getSCEV(const_cast<Value *>(V)));
+}
+
+std::optional<Expr> SymbolMapper::convertUnknown(const Value *V) {
+  if (isa<Argument>(V))
+    return Expr::symbol(paramName(V), SymbolKind::Param);
+  if (auto SR = specialRegisterName(V))
+    return Expr::symbol(SR->first, SR->second);
+  if (auto *II = dyn_cast<IntrinsicInst>(V))
+    if (II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_warpsize)
+      return Expr(32);
+  if (auto *P = dyn_cast<PHINode>(V)) {
+    auto It = ValueVars.find(P);
+    if (It != ValueVars.end())
+      return Expr::symbol(It->second, SymbolKind::Iteration);
+    return fail("value of a loop-carried variable that is not an affine "
+                "counter",
+                V);
+  }
+  if (isa<LoadInst>(V))
+    return fail("value loaded from memory (data-dependent)", V);
+  if (auto *BO = dyn_cast<BinaryOperator>(V)) {
+    auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
+    switch (BO->getOpcode()) {
+    case Instruction::SDiv:
+    case Instruction::UDiv:
+    case Instruction::SRem:
+    case Instruction::URem: {
+      auto A = convertValue(BO->getOperand(0));
+      auto B = convertValue(BO->getOperand(1));
+      if (!A || !B)
+        return std::nullopt;
+      bool Div = BO->getOpcode() == Instruction::SDiv ||
+                 BO->getOpcode() == Instruction::UDiv;
+      return Div ? Expr::floorDiv(*A, *B) : Expr::mod(*A, *B);
+    }
+    case Instruction::LShr:
+    case Instruction::AShr: {
+      if (!C || C->getZExtValue() > 62)
+        break;
+      auto A = convertValue(BO->getOperand(0));
+      if (!A)
+        return std::nullopt;
+      return Expr::floorDiv(*A, Expr(int64_t(1) << C->getZExtValue()));
+    }
+    case Instruction::And: {
+      if (!C || !C->getValue().isMask() || C->getValue().countr_one() > 62)
+        break;
+      auto A = convertValue(BO->getOperand(0));
+      if (!A)
+        return std::nullopt;
+      return Expr::mod(*A, Expr(int64_t(1) << C->getValue().countr_one()));
+    }
+    default:
+      break;
+    }
+  }
+  if (isa<SelectInst>(V))
+    return fail("value chosen by a conditional select", V);
+  if (isa<CallBase>(V))
+    return fail("result of a call", V);
+  return fail("value the analysis cannot express", V);
+}
+
+static Expr binomial(const Expr &I, unsigned K) {
+  // C(I, K) for the K-th operand of an add recurrence.
+  Expr R(1);
+  for (unsigned J = 0; J < K; ++J)
+    R = R * (I - Expr(int64_t(J)));
+  int64_t Fact = 1;
+  for (unsigned J = 2; J <= K; ++J)
+    Fact *= J;
+  return R * Expr::constant(Rational::fraction(1, Fact));
+}
+
+std::optional<Expr> SymbolMapper::convert(const SCEV *S) {
+  if (++Depth > 200) {
+    --Depth;
+    return fail("expression too deep", nullptr);
+  }
+  struct Guard {
+    unsigned &D;
+    ~Guard() { --D; }
+  } G{Depth};
+
+  if (isa<SCEVCouldNotCompute>(S))
+    return fail("ScalarEvolution could not compute the value", nullptr);
+  if (auto *C = dyn_cast<SCEVConstant>(S)) {
+    const APInt &V = C->getAPInt();
+    if (V.getBitWidth() > 64)
+      return fail("constant wider than 64 bits", nullptr);
+    return Expr(V.getSExtValue());
+  }
+  if (auto *U = dyn_cast<SCEVUnknown>(S))
+    return convertUnknown(U->getValue());
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
+    return convert(Cast->getOperand()); // Index math is assumed not to wrap.
+  if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
+    Expr R;
+    for (const SCEV *Op : Add->operands()) {
+      auto E = convert(Op);
+      if (!E)
+        return std::nullopt;
+      R = R + *E;
+    }
+    return R;
+  }
+  if (auto *Mul = dyn_cast<SCEVMulExpr>(S)) {
+    Expr R(1);
+    for (const SCEV *Op : Mul->operands()) {
+      auto E = convert(Op);
+      if (!E)
+        return std::nullopt;
+      R = R * *E;
+    }
+    return R;
+  }
+  if (auto *Div = dyn_cast<SCEVUDivExpr>(S)) {
+    auto A = convert(Div->getLHS());
+    auto B = convert(Div->getRHS());
+    if (!A || !B)
+      return std::nullopt;
+    return Expr::floorDiv(*A, *B);
+  }
+  if (auto *MM = dyn_cast<SCEVMinMaxExpr>(S)) {
+    bool IsMax = isa<SCEVSMaxExpr>(MM) || isa<SCEVUMaxExpr>(MM);
+    std::optional<Expr> R;
+    for (const SCEV *Op : MM->operands()) {
+      auto E = convert(Op);
+      if (!E)
+        return std::nullopt;
+      R = R ? (IsMax ? Expr::max(*R, *E) : Expr::min(*R, *E)) : *E;
+    }
+    return R;
+  }
+  if (auto *SM = dyn_cast<SCEVSequentialMinMaxExpr>(S)) {
+    std::optional<Expr> R;
+    for (const SCEV *Op : SM->operands()) {
+      auto E = convert(Op);
+      if (!E)
+        return std::nullopt;
+      R = R ? Expr::min(*R, *E) : *E;
+    }
+    return R;
+  }
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+    auto It = LoopVars.find(AR->getLoop());
+    if (It == LoopVars.end())
+      return fail("recurrence of a loop outside the kernel model", nullptr);
+    Expr I = Expr::symbol(It->second, SymbolKind::Iteration);
+    Expr R;
+    for (unsigned K = 0; K < AR->getNumOperands(); ++K) {
+      auto E = convert(AR->getOperand(K));
+      if (!E)
+        return std::nullopt;
+      R = R + *E * binomial(I, K);
+    }
+    return R;
+  }
+  return fail("expression kind not supported", nullptr);
+}

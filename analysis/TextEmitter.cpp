@@ -1,0 +1,170 @@
+//===- TextEmitter.cpp ----------------------------------------------------===//
+
+#include "Emitters.h"
+
+#include "llvm/Support/Format.h"
+
+#include <cstdio>
+
+using namespace roofline;
+
+std::string roofline::formatSeconds(double S) {
+  char Buf[64];
+  if (S < 1e-6)
+    snprintf(Buf, sizeof(Buf), "%.2f ns", S * 1e9);
+  else if (S < 1e-3)
+    snprintf(Buf, sizeof(Buf), "%.2f us", S * 1e6);
+  else if (S < 1)
+    snprintf(Buf, sizeof(Buf), "%.3f ms", S * 1e3);
+  else
+    snprintf(Buf, sizeof(Buf), "%.3f s", S);
+  return Buf;
+}
+
+std::string roofline::formatBytes(double B) {
+  const char *Units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int U = 0;
+  while (B >= 1024 && U < 4) {
+    B /= 1024;
+    ++U;
+  }
+  char Buf[64];
+  snprintf(Buf, sizeof(Buf), U == 0 ? "%.0f %s" : "%.1f %s", B, Units[U]);
+  return Buf;
+}
+
+static std::string valueText(const std::optional<Rational> &V) {
+  if (!V)
+    return "unknown";
+  if (auto I = V->toInt64())
+    return std::to_string(*I);
+  char Buf[64];
+  snprintf(Buf, sizeof(Buf), "%.6g", V->toDouble());
+  return Buf;
+}
+
+static std::string dimText(const std::optional<Dim3> &D) {
+  if (!D)
+    return "?";
+  return "(" + std::to_string(D->V[0]) + "," + std::to_string(D->V[1]) + "," +
+         std::to_string(D->V[2]) + ")";
+}
+
+static std::string label(const std::string &Counter) {
+  if (Counter.rfind("flops.", 0) == 0)
+    return "flops " + Counter.substr(6);
+  if (Counter.rfind("special.", 0) == 0)
+    return "special " + Counter.substr(8);
+  std::string K = reportKey(Counter);
+  for (char &C : K)
+    if (C == '_')
+      C = ' ';
+  return K;
+}
+
+static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
+                       const GpuSpec &Gpu) {
+  const KernelCounts &KC = K.Counts;
+  const RooflineMetrics &M = K.Metrics;
+  OS << K.Decl.Loc.File << ":" << K.Decl.Loc.Line << ":" << K.Decl.Loc.Column
+     << ": note: kernel '" << K.Decl.Name << "': ";
+  if (M.Seconds || M.SecondsUpper)
+    OS << "speed of light " << formatSeconds(M.Seconds ? *M.Seconds : *M.SecondsUpper)
+       << " on " << Gpu.Name << ", " << M.Bound << "-bound\n";
+  else
+    OS << "per-thread counts only (" << (K.Launch.Unresolved.empty() ? M.Note : K.Launch.Unresolved)
+       << ")\n";
+
+  OS << "  launch      ";
+  if (K.Launch.known())
+    OS << "grid " << dimText(K.Launch.Grid) << " x block " << dimText(K.Launch.Block)
+       << ", smem " << K.Launch.SharedBytes << " B";
+  else
+    OS << "unknown";
+  OS << "  [" << launchSourceName(K.Launch.Source);
+  if (!K.Launch.Loc.File.empty() && K.Launch.Loc.Line)
+    OS << " " << K.Launch.Loc.File << ":" << K.Launch.Loc.Line << ":"
+       << K.Launch.Loc.Column;
+  OS << "]\n";
+  if (!K.Params.empty()) {
+    OS << "  params     ";
+    for (auto &KV : K.Params)
+      OS << " " << KV.first << "=" << KV.second;
+    OS << "\n";
+  }
+
+  OS << llvm::format("  %-20s %-34s %14s %18s\n", "", "per thread", "per block",
+                     "per grid");
+  for (auto &KV : KC.PerThread) {
+    if (KV.first.rfind("div.", 0) == 0)
+      continue;
+    const Quantity &Q = KV.second;
+    bool AllZero = Q.Value && Q.Value->isZero();
+    auto T = KC.Totals.find(KV.first);
+    if (T != KC.Totals.end() && !(T->second && T->second->isZero()))
+      AllZero = false;
+    if (AllZero)
+      continue;
+    std::string PT = Q.Formula ? *Q.Formula : "?";
+    std::string PV = valueText(Q.Value);
+    if (PT != PV)
+      PT += " = " + PV;
+    auto B = KC.PerBlock.find(KV.first);
+    OS << llvm::format("  %-20s %-34s %14s %18s\n", label(KV.first).c_str(),
+                       PT.c_str(),
+                       B == KC.PerBlock.end() ? "-" : valueText(B->second.Value).c_str(),
+                       T == KC.Totals.end() ? "-" : valueText(T->second).c_str());
+  }
+  if (K.Launch.known()) {
+    OS << "  threads      launched " << valueText(KC.ThreadsLaunched) << ", active "
+       << valueText(KC.ThreadsActive) << "\n";
+    OS << "  dram bytes   lower "
+       << (M.DramLower ? formatBytes(*M.DramLower) : std::string("unknown"))
+       << (KC.Compulsory.Exact ? "" : " (partial)") << ", upper "
+       << (M.DramUpper ? formatBytes(*M.DramUpper) : std::string("unknown")) << "\n";
+    OS << "  intensity    ";
+    if (M.AILower)
+      OS << llvm::format("%.4g", *M.AILower);
+    else
+      OS << "?";
+    OS << " .. ";
+    if (M.AIUpper)
+      OS << llvm::format("%.4g", *M.AIUpper);
+    else
+      OS << "?";
+    OS << " FLOP/B";
+  } else {
+    OS << "  intensity    needs sizes";
+  }
+  OS << "  (ridge ";
+  if (M.Ridge)
+    OS << llvm::format("%.1f", *M.Ridge);
+  else
+    OS << "?";
+  OS << " for " << M.Precision << " on " << computeUnitName(M.Unit) << ")\n";
+  if (M.Seconds || M.SecondsUpper) {
+    OS << "  speed of light ";
+    if (M.Seconds)
+      OS << formatSeconds(*M.Seconds);
+    else
+      OS << "?";
+    if (M.SecondsUpper)
+      OS << " (no reuse: " << formatSeconds(*M.SecondsUpper) << ")";
+    OS << ", " << M.Bound << "-bound\n";
+  } else if (!M.Note.empty()) {
+    OS << "  note         " << M.Note << "\n";
+  }
+  for (const UnknownReason &U : KC.Unknowns)
+    OS << K.Decl.Loc.File << ":" << U.Line << ":" << U.Column
+       << ": note: unknown: " << U.Reason << "\n";
+}
+
+void roofline::emitText(llvm::raw_ostream &OS,
+                        const std::vector<FileReport> &Files) {
+  for (const FileReport &F : Files) {
+    if (F.Kernels.empty())
+      OS << F.File << ": note: no kernels found\n";
+    for (const KernelReport &K : F.Kernels)
+      kernelText(OS, K, *F.Gpu);
+  }
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Compiles every bundled kernel (kernels/**/*.cu) with nvcc for sm_90.
+# Prints each file before compiling it and stops with a non-zero status at the
+# first failure. nvcc is taken from $NVCC, else /usr/local/cuda/bin/nvcc.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+nvcc="${NVCC:-/usr/local/cuda/bin/nvcc}"
+
+if [[ ! -x "$nvcc" ]] && ! command -v "$nvcc" >/dev/null 2>&1; then
+  echo "compile-all.sh: nvcc not found at '$nvcc' (set NVCC)" >&2
+  exit 2
+fi
+
+count=0
+while IFS= read -r -d '' file; do
+  echo "$file"
+  if ! "$nvcc" -arch=sm_90 -c -o /dev/null "$file"; then
+    echo "compile-all.sh: FAILED: $file" >&2
+    exit 1
+  fi
+  count=$((count + 1))
+done < <(find "$here" -type f -name '*.cu' -print0 | LC_ALL=C sort -z)
+
+if [[ $count -eq 0 ]]; then
+  echo "compile-all.sh: no .cu files under $here" >&2
+  exit 1
+fi
+echo "compile-all.sh: $count file(s) compiled"

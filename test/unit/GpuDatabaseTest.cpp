@@ -1,0 +1,314 @@
+//===- GpuDatabaseTest.cpp - Unit tests for the GPU database --------------===//
+//
+// Part of cuda-roofline.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GpuDatabase.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace llvm;
+using namespace roofline;
+
+namespace {
+
+constexpr const char *RequiredIds[] = {"v100-sxm2",
+                                       "t4",
+                                       "a100-40gb-sxm",
+                                       "a100-80gb-sxm",
+                                       "a100-80gb-pcie",
+                                       "a10",
+                                       "l4",
+                                       "l40s",
+                                       "rtx-4090",
+                                       "rtx-6000-ada",
+                                       "h100-sxm",
+                                       "h100-pcie",
+                                       "h200",
+                                       "b200",
+                                       "rtx-5090"};
+
+/// A valid GPU entry with round numbers; tests remove or change keys.
+json::Object minimalGpu(StringRef Id) {
+  return json::Object{
+      {"id", Id.str()},
+      {"name", "Test GPU"},
+      {"arch", "sm_90"},
+      {"sms", 100},
+      {"memory_gb", 40},
+      {"dram_bandwidth_gbs", 1000},
+      {"l2_bytes", 1048576},
+      {"shared_per_sm_bytes", 65536},
+      {"shared_per_block_bytes", 49152},
+      {"max_threads_per_sm", 2048},
+      {"max_blocks_per_sm", 32},
+      {"peak_tflops",
+       json::Object{{"cuda_core", json::Object{{"fp32", 10}}},
+                    {"tensor_core", json::Object{{"bf16", 100}}}}}};
+}
+
+std::string databaseJson(json::Array Gpus) {
+  json::Value Root =
+      json::Object{{"schema_version", 1}, {"gpus", std::move(Gpus)}};
+  return formatv("{0}", Root).str();
+}
+
+/// Parses \p Text and returns the error message, or "" if it parsed.
+std::string parseError(StringRef Text) {
+  Expected<GpuDatabase> DB = GpuDatabase::parse(Text, "user-gpus.json");
+  if (DB)
+    return "";
+  return toString(DB.takeError());
+}
+
+GpuDatabase parseOrDie(StringRef Text) {
+  Expected<GpuDatabase> DB = GpuDatabase::parse(Text, "user-gpus.json");
+  if (!DB) {
+    ADD_FAILURE() << toString(DB.takeError());
+    return GpuDatabase();
+  }
+  return std::move(*DB);
+}
+
+TEST(GpuDatabaseTest, ComputeUnitNames) {
+  EXPECT_EQ(computeUnitName(ComputeUnit::CudaCore), "cuda_core");
+  EXPECT_EQ(computeUnitName(ComputeUnit::TensorCore), "tensor_core");
+}
+
+TEST(GpuDatabaseTest, BuiltinHasEveryRequiredId) {
+  const GpuDatabase &DB = GpuDatabase::builtin();
+  for (const char *Id : RequiredIds)
+    EXPECT_NE(DB.find(Id), nullptr) << "missing builtin GPU " << Id;
+}
+
+TEST(GpuDatabaseTest, BuiltinRowsAreComplete) {
+  for (const GpuSpec &G : GpuDatabase::builtin().all()) {
+    SCOPED_TRACE(G.Id);
+    EXPECT_FALSE(G.Name.empty());
+    EXPECT_TRUE(StringRef(G.Arch).starts_with("sm_"));
+    EXPECT_GT(G.SMs, 0u);
+    EXPECT_GT(G.DramBandwidth, 1e11); // Every listed part exceeds 100 GB/s.
+    EXPECT_GT(G.L2Bytes, 0u);
+    EXPECT_LE(G.SharedPerBlockBytes, G.SharedPerSMBytes);
+    EXPECT_TRUE(G.peak(ComputeUnit::CudaCore, "fp32").has_value());
+    EXPECT_FALSE(G.Sources.empty());
+    EXPECT_FALSE(G.Notes.empty());
+    // Every notes field states that tensor peaks are dense.
+    EXPECT_TRUE(StringRef(G.Notes).contains("dense"));
+  }
+}
+
+TEST(GpuDatabaseTest, H100SxmFigures) {
+  const GpuSpec *H100 = GpuDatabase::builtin().find("h100-sxm");
+  ASSERT_NE(H100, nullptr);
+  EXPECT_EQ(H100->Arch, "sm_90");
+  EXPECT_EQ(H100->SMs, 132u);
+  EXPECT_EQ(H100->L2Bytes, 50u * 1024 * 1024);
+  EXPECT_EQ(H100->SharedPerSMBytes, 228u * 1024);
+  EXPECT_EQ(H100->SharedPerBlockBytes, 227u * 1024);
+  EXPECT_EQ(H100->MaxThreadsPerSM, 2048u);
+  EXPECT_EQ(H100->MaxBlocksPerSM, 32u);
+  EXPECT_DOUBLE_EQ(H100->DramBandwidth, 3.35e12);
+
+  std::optional<double> Fp32 = H100->peak(ComputeUnit::CudaCore, "fp32");
+  ASSERT_TRUE(Fp32.has_value());
+  EXPECT_DOUBLE_EQ(*Fp32, 67e12);
+  std::optional<double> Bf16 = H100->peak(ComputeUnit::TensorCore, "bf16");
+  ASSERT_TRUE(Bf16.has_value());
+  EXPECT_DOUBLE_EQ(*Bf16, 989.4e12);
+  // Dense, not the datasheet's sparse 3958 TFLOP/s.
+  std::optional<double> Fp8 = H100->peak(ComputeUnit::TensorCore, "fp8");
+  ASSERT_TRUE(Fp8.has_value());
+  EXPECT_DOUBLE_EQ(*Fp8, 1978.9e12);
+
+  std::optional<double> RidgeFp32 = H100->ridge(ComputeUnit::CudaCore, "fp32");
+  ASSERT_TRUE(RidgeFp32.has_value());
+  EXPECT_NEAR(*RidgeFp32, 20.0, 0.01);
+  std::optional<double> RidgeBf16 =
+      H100->ridge(ComputeUnit::TensorCore, "bf16");
+  ASSERT_TRUE(RidgeBf16.has_value());
+  EXPECT_NEAR(*RidgeBf16, 295.3, 0.05);
+}
+
+TEST(GpuDatabaseTest, A100Bandwidths) {
+  const GpuDatabase &DB = GpuDatabase::builtin();
+  const GpuSpec *Sxm80 = DB.find("a100-80gb-sxm");
+  ASSERT_NE(Sxm80, nullptr);
+  EXPECT_DOUBLE_EQ(Sxm80->DramBandwidth, 2039e9);
+  const GpuSpec *Sxm40 = DB.find("a100-40gb-sxm");
+  ASSERT_NE(Sxm40, nullptr);
+  EXPECT_DOUBLE_EQ(Sxm40->DramBandwidth, 1555e9);
+  const GpuSpec *Pcie80 = DB.find("a100-80gb-pcie");
+  ASSERT_NE(Pcie80, nullptr);
+  EXPECT_DOUBLE_EQ(Pcie80->DramBandwidth, 1935e9);
+}
+
+TEST(GpuDatabaseTest, GeForceUsesFp32AccumulateTensorRate) {
+  const GpuSpec *Rtx4090 = GpuDatabase::builtin().find("rtx-4090");
+  ASSERT_NE(Rtx4090, nullptr);
+  std::optional<double> Fp16 = Rtx4090->peak(ComputeUnit::TensorCore, "fp16");
+  ASSERT_TRUE(Fp16.has_value());
+  EXPECT_DOUBLE_EQ(*Fp16, 165.2e12); // Not the FP16-accumulate 330.3.
+}
+
+TEST(GpuDatabaseTest, MissingPrecisionHasNoPeakOrRidge) {
+  const GpuDatabase &DB = GpuDatabase::builtin();
+  const GpuSpec *V100 = DB.find("v100-sxm2");
+  ASSERT_NE(V100, nullptr);
+  EXPECT_FALSE(V100->peak(ComputeUnit::TensorCore, "bf16").has_value());
+  EXPECT_FALSE(V100->ridge(ComputeUnit::TensorCore, "bf16").has_value());
+  EXPECT_TRUE(V100->peak(ComputeUnit::TensorCore, "fp16").has_value());
+
+  const GpuSpec *Rtx4090 = DB.find("rtx-4090");
+  ASSERT_NE(Rtx4090, nullptr);
+  EXPECT_FALSE(Rtx4090->peak(ComputeUnit::TensorCore, "fp64").has_value());
+  EXPECT_FALSE(Rtx4090->peak(ComputeUnit::CudaCore, "no-such").has_value());
+}
+
+TEST(GpuDatabaseTest, FindIgnoresCaseAndRejectsUnknownIds) {
+  const GpuDatabase &DB = GpuDatabase::builtin();
+  const GpuSpec *H100 = DB.find("H100-SXM");
+  ASSERT_NE(H100, nullptr);
+  EXPECT_EQ(H100->Id, "h100-sxm");
+  EXPECT_EQ(DB.find("h100"), nullptr);
+  EXPECT_EQ(DB.find(""), nullptr);
+}
+
+TEST(GpuDatabaseTest, ParsesAndConvertsUnits) {
+  json::Object Gpu = minimalGpu("my-gpu");
+  Gpu["sources"] = json::Array{"my measurements"};
+  Gpu["notes"] = "hand-written";
+  GpuDatabase DB = parseOrDie(databaseJson(json::Array{std::move(Gpu)}));
+  ASSERT_EQ(DB.all().size(), 1u);
+  const GpuSpec &G = DB.all().front();
+  EXPECT_EQ(G.Id, "my-gpu");
+  EXPECT_EQ(G.Name, "Test GPU");
+  EXPECT_EQ(G.SMs, 100u);
+  EXPECT_DOUBLE_EQ(G.MemoryGB, 40);
+  EXPECT_DOUBLE_EQ(G.DramBandwidth, 1e12);
+  EXPECT_EQ(G.L2Bytes, 1048576u);
+  EXPECT_EQ(G.SharedPerSMBytes, 65536u);
+  EXPECT_EQ(G.SharedPerBlockBytes, 49152u);
+  EXPECT_DOUBLE_EQ(*G.peak(ComputeUnit::CudaCore, "fp32"), 10e12);
+  EXPECT_DOUBLE_EQ(*G.peak(ComputeUnit::TensorCore, "bf16"), 100e12);
+  EXPECT_DOUBLE_EQ(*G.ridge(ComputeUnit::TensorCore, "bf16"), 100.0);
+  ASSERT_EQ(G.Sources.size(), 1u);
+  EXPECT_EQ(G.Sources.front(), "my measurements");
+  EXPECT_EQ(G.Notes, "hand-written");
+}
+
+TEST(GpuDatabaseTest, MalformedJsonIsAnError) {
+  std::string Msg = parseError("{\"schema_version\": 1, \"gpus\": [");
+  EXPECT_TRUE(StringRef(Msg).contains("user-gpus.json")) << Msg;
+  EXPECT_TRUE(StringRef(Msg).contains("invalid JSON")) << Msg;
+}
+
+TEST(GpuDatabaseTest, MissingBandwidthIsAnError) {
+  json::Object Gpu = minimalGpu("gpu-a");
+  Gpu.erase("dram_bandwidth_gbs");
+  std::string Msg = parseError(databaseJson(json::Array{std::move(Gpu)}));
+  EXPECT_TRUE(StringRef(Msg).contains("user-gpus.json")) << Msg;
+  EXPECT_TRUE(StringRef(Msg).contains("gpus[0]")) << Msg;
+  EXPECT_TRUE(StringRef(Msg).contains("'gpu-a'")) << Msg;
+  EXPECT_TRUE(
+      StringRef(Msg).contains("missing required key 'dram_bandwidth_gbs'"))
+      << Msg;
+}
+
+TEST(GpuDatabaseTest, NonPositiveBandwidthIsAnError) {
+  for (double Bandwidth : {0.0, -5.0}) {
+    json::Object Gpu = minimalGpu("gpu-a");
+    Gpu["dram_bandwidth_gbs"] = Bandwidth;
+    std::string Msg = parseError(databaseJson(json::Array{std::move(Gpu)}));
+    EXPECT_TRUE(StringRef(Msg).contains("'dram_bandwidth_gbs'")) << Msg;
+    EXPECT_TRUE(StringRef(Msg).contains("must be positive")) << Msg;
+  }
+}
+
+TEST(GpuDatabaseTest, WrongTypeIsAnError) {
+  json::Object Gpu = minimalGpu("gpu-a");
+  Gpu["sms"] = "lots";
+  std::string Msg = parseError(databaseJson(json::Array{std::move(Gpu)}));
+  EXPECT_TRUE(StringRef(Msg).contains("key 'sms' must be an integer")) << Msg;
+
+  json::Object Fractional = minimalGpu("gpu-b");
+  Fractional["l2_bytes"] = 1.5;
+  Msg = parseError(databaseJson(json::Array{std::move(Fractional)}));
+  EXPECT_TRUE(StringRef(Msg).contains("key 'l2_bytes' must be an integer"))
+      << Msg;
+}
+
+TEST(GpuDatabaseTest, DuplicateIdIsAnError) {
+  std::string Msg = parseError(
+      databaseJson(json::Array{minimalGpu("gpu-a"), minimalGpu("gpu-a")}));
+  EXPECT_TRUE(StringRef(Msg).contains("duplicate id 'gpu-a'")) << Msg;
+  EXPECT_TRUE(StringRef(Msg).contains("gpus[1]")) << Msg;
+  EXPECT_TRUE(StringRef(Msg).contains("gpus[0]")) << Msg;
+}
+
+TEST(GpuDatabaseTest, UpperCaseIdIsAnError) {
+  std::string Msg =
+      parseError(databaseJson(json::Array{minimalGpu("H100-SXM")}));
+  EXPECT_TRUE(StringRef(Msg).contains("gpus[0]")) << Msg;
+  EXPECT_TRUE(StringRef(Msg).contains("key 'id'")) << Msg;
+  EXPECT_TRUE(StringRef(Msg).contains("lower-case")) << Msg;
+  EXPECT_TRUE(StringRef(Msg).contains("'H100-SXM'")) << Msg;
+}
+
+TEST(GpuDatabaseTest, UnknownPrecisionIsAnError) {
+  json::Object Gpu = minimalGpu("gpu-a");
+  Gpu["peak_tflops"] =
+      json::Object{{"tensor_core", json::Object{{"bf61", 100}}}};
+  std::string Msg = parseError(databaseJson(json::Array{std::move(Gpu)}));
+  EXPECT_TRUE(StringRef(Msg).contains("peak_tflops.tensor_core.bf61")) << Msg;
+}
+
+TEST(GpuDatabaseTest, UnknownKeyIsAnError) {
+  json::Object Gpu = minimalGpu("gpu-a");
+  Gpu["dram_bandwith_gbs"] = 1000;
+  std::string Msg = parseError(databaseJson(json::Array{std::move(Gpu)}));
+  EXPECT_TRUE(StringRef(Msg).contains("unknown key(s) 'dram_bandwith_gbs'"))
+      << Msg;
+}
+
+TEST(GpuDatabaseTest, UnsupportedSchemaVersionIsAnError) {
+  json::Value Root =
+      json::Object{{"schema_version", 2}, {"gpus", json::Array{}}};
+  std::string Msg = parseError(formatv("{0}", Root).str());
+  EXPECT_TRUE(StringRef(Msg).contains("schema_version")) << Msg;
+}
+
+TEST(GpuDatabaseTest, MergeReplacesAndAdds) {
+  GpuDatabase DB = GpuDatabase::builtin();
+  size_t BuiltinCount = DB.all().size();
+
+  json::Object Override = minimalGpu("h100-sxm");
+  Override["dram_bandwidth_gbs"] = 3000;
+  GpuDatabase User = parseOrDie(
+      databaseJson(json::Array{std::move(Override), minimalGpu("my-new-gpu")}));
+  DB.merge(User);
+
+  EXPECT_EQ(DB.all().size(), BuiltinCount + 1);
+  const GpuSpec *H100 = DB.find("h100-sxm");
+  ASSERT_NE(H100, nullptr);
+  EXPECT_DOUBLE_EQ(H100->DramBandwidth, 3e12);
+  EXPECT_EQ(H100->Name, "Test GPU");
+  // The whole entry is replaced, not merged key by key.
+  EXPECT_FALSE(H100->peak(ComputeUnit::TensorCore, "fp8").has_value());
+  EXPECT_NE(DB.find("my-new-gpu"), nullptr);
+
+  // The builtin database itself is unchanged.
+  const GpuSpec *BuiltinH100 = GpuDatabase::builtin().find("h100-sxm");
+  ASSERT_NE(BuiltinH100, nullptr);
+  EXPECT_DOUBLE_EQ(BuiltinH100->DramBandwidth, 3.35e12);
+}
+
+} // namespace

@@ -117,6 +117,18 @@ static std::string wrap(const Expr &E) {
   return needsParens(E) ? "(" + E.str() + ")" : E.str();
 }
 
+// A divisor that is a product needs parentheses too: n/(a*b), not n/a*b.
+static std::string wrapDivisor(const Expr &E) {
+  if (E.terms().size() == 1) {
+    const Expr::Term &T = E.terms()[0];
+    unsigned Factors = T.Mono.size() + (T.Coef == Rational(1) ? 0 : 1);
+    bool Powers = !T.Mono.empty() && T.Mono[0].second > 1;
+    if (Factors <= 1 && !Powers && !(T.Coef < Rational(0)))
+      return E.str();
+  }
+  return "(" + E.str() + ")";
+}
+
 Expr Expr::floorDiv(const Expr &A, const Expr &B) {
   auto CA = A.asConstant(), CB = B.asConstant();
   if (CB && *CB == Rational(1))
@@ -142,7 +154,7 @@ Expr Expr::floorDiv(const Expr &A, const Expr &B) {
   auto At = std::make_shared<Atom>();
   At->Kind = AtomKind::FloorDiv;
   At->Ops = {A, B};
-  At->Key = wrap(A) + "/" + wrap(B);
+  At->Key = wrap(A) + "/" + wrapDivisor(B);
   return fromAtom(At);
 }
 
@@ -157,7 +169,7 @@ Expr Expr::mod(const Expr &A, const Expr &B) {
   auto At = std::make_shared<Atom>();
   At->Kind = AtomKind::Mod;
   At->Ops = {A, B};
-  At->Key = wrap(A) + " % " + wrap(B);
+  At->Key = wrap(A) + " % " + wrapDivisor(B);
   return fromAtom(At);
 }
 

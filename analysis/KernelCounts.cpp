@@ -283,11 +283,11 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
 
   KC.ThreadsLaunched =
       Rational(Launch.Grid->count()) * Rational(Launch.Block->count());
-  // Active threads: those that reach a global store (the guarded work).
+  // Active threads: those that reach a global load or store (the guarded
+  // work); the largest such set over the kernel's blocks.
   std::optional<Rational> Active;
   for (const BlockModel &B : M.Blocks) {
-    auto St = B.Ops.find("global.stores");
-    if (St == B.Ops.end())
+    if (!B.Ops.count("global.stores") && !B.Ops.count("global.loads"))
       continue;
     BlockModel Top;
     Top.Line = B.Line;

@@ -208,6 +208,8 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
                                    "no such file: '" + File + "'");
 
   ClangTool Tool(DB, {File});
+  // Must outlive Tool.run(): the tool keeps a reference to it.
+  std::string Text;
   // Kernels named with --launch but never launched in the file are
   // instantiated by a reference appended to the file (line numbers of the
   // original text are unchanged).
@@ -216,7 +218,7 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
     if (!Buf)
       return llvm::createStringError(Buf.getError(),
                                      "cannot read '" + File + "'");
-    std::string Text = (*Buf)->getBuffer().str();
+    Text = (*Buf)->getBuffer().str();
     Text += "\n";
     for (size_t I = 0; I < Opts.Instantiations.size(); ++I)
       Text += "void *__cuda_roofline_instantiate_" + std::to_string(I) +

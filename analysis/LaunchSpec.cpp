@@ -74,8 +74,9 @@ roofline::parseParam(StringRef Text) {
   Value = Value.trim();
   if (Name.empty() || !Text.contains('='))
     return bad("malformed --param '" + Text + "': expected NAME=VALUE");
+  bool StartsWithDigit = isdigit(static_cast<unsigned char>(Name[0]));
   for (char C : Name)
-    if (!(isalnum(static_cast<unsigned char>(C)) || C == '_'))
+    if (StartsWithDigit || !(isalnum(static_cast<unsigned char>(C)) || C == '_'))
       return bad("malformed --param '" + Text + "': '" + Name +
                  "' is not an identifier");
   int64_t V;

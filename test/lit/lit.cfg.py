@@ -15,3 +15,4 @@ config.substitutions.append(("%cuda-roofline", os.path.join(config.roofline_bin,
 config.substitutions.append(("%kernels", os.path.join(config.roofline_src, "kernels")))
 config.substitutions.append(("%src", config.roofline_src))
 config.environment["NVCC"] = os.path.join(config.cuda_path, "bin", "nvcc")
+config.substitutions.append(("%expect-exit", "bash " + os.path.join(config.roofline_src, "test", "lit", "expect-exit.sh")))

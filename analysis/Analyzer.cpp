@@ -6,6 +6,7 @@
 #include "KernelModel.h"
 
 #include "llvm/IR/Function.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 
@@ -110,6 +111,8 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
       continue;
 
     KernelModel Model = buildKernelModel(F, &Decl);
+    if (Opts.DumpModel)
+      dumpKernelModel(Model, llvm::errs());
 
     std::vector<std::pair<LaunchInfo, std::map<std::string, int64_t>>> Launches;
     for (const LaunchSetting &S : Overrides) {

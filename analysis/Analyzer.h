@@ -36,6 +36,7 @@ struct AnalyzerOptions {
   std::vector<LaunchOverride> Launches;
   std::string KernelFilter;
   std::vector<std::string> ExtraArgs;
+  bool DumpModel = false; ///< Print each kernel model to stderr (debugging).
 };
 
 struct KernelReport {

@@ -59,9 +59,13 @@ llvm::Expected<SourceSettings> roofline::readAnnotations(const std::string &File
     size_t Pos = Line.find("cuda-roofline:");
     if (Pos == llvm::StringRef::npos)
       continue;
+    // Only comments carry annotations: a line comment before the marker,
+    // or a block comment (or its `*` continuation) that the line opens with.
     llvm::StringRef Before = Line.substr(0, Pos);
-    if (!Before.contains("//") && !Before.contains("/*") && !Before.contains("*"))
-      continue; // Only comments carry annotations.
+    llvm::StringRef Lead = Before.ltrim();
+    if (!Before.contains("//") && !Lead.starts_with("/*") &&
+        !Lead.starts_with("*"))
+      continue;
     llvm::StringRef Body = Line.substr(Pos + strlen("cuda-roofline:")).trim();
     Body = Body.split("*/").first.trim();
     auto [Verb, Arg] = Body.split(' ');

@@ -61,6 +61,17 @@ DomainWalker::DomainWalker(const KernelModel &M, const BlockModel &B,
     Levels.push_back(L);
   }
   InnerGuard = B.InnerGuard->substitute(Known);
+  // Splitting only helps along the coordinates the decisions depend on.
+  for (int I = 0; I < 6; ++I) {
+    const std::string D = ThreadDimNames[I];
+    bool M = InnerGuard->mentions(D);
+    for (const Level &L : Levels) {
+      M |= L.Guard->mentions(D) || (L.TC && L.TC->mentions(D));
+      if (L.Rec)
+        M |= L.Rec->Start.mentions(D) || L.Rec->Bound.mentions(D);
+    }
+    Mentioned[I] = M;
+  }
 }
 
 WalkStatus DomainWalker::budgetFail() {
@@ -152,16 +163,35 @@ WalkStatus DomainWalker::walkThreads(IntervalEnv &Env) {
   // Split the widest thread dimension; a single thread descends into loops.
   int Best = -1;
   Rational Width(0);
-  for (int I = 0; I < 6; ++I) {
-    const Interval &D = Env[ThreadDimNames[I]];
-    Rational W = D.Hi - D.Lo;
-    if (Width < W) {
-      Width = W;
-      Best = I;
+  for (int Pass = 0; Pass < 2 && Best < 0; ++Pass)
+    for (int I = 0; I < 6; ++I) {
+      if (Pass == 0 && !Mentioned[I])
+        continue;
+      const Interval &D = Env[ThreadDimNames[I]];
+      Rational W = D.Hi - D.Lo;
+      if (Width < W) {
+        Width = W;
+        Best = I;
+      }
     }
-  }
   if (Best < 0)
     return walkLevel(1, Env);
+  // Loops whose bounds do not depend on the thread (block reductions over
+  // blockDim.x) can be walked once for the whole box.
+  {
+    Sink->begin();
+    BoxMode = true;
+    WalkStatus S = walkLevel(1, Env);
+    BoxMode = false;
+    if (!S.NeedSplit) {
+      if (S.Ok)
+        Sink->commit();
+      else
+        Sink->rollback();
+      return S;
+    }
+    Sink->rollback();
+  }
   Interval D = Env[ThreadDimNames[Best]];
   Rational Mid = Rational::fraction(((D.Lo + D.Hi) / Rational(2)).floor(), 1);
   Env[ThreadDimNames[Best]] = Interval{D.Lo, Mid};
@@ -177,22 +207,19 @@ WalkStatus DomainWalker::walkThreads(IntervalEnv &Env) {
 WalkStatus DomainWalker::walkLevel(int K, IntervalEnv &Env) {
   if (++Steps > Budget)
     return budgetFail();
-  if (K > depth()) {
-    Truth T = InnerGuard->evaluate(Env);
-    if (T == Truth::Unknown)
-      return undecided(InnerGuard);
-    if (T == Truth::True)
-      Sink->point(Env);
-    return WalkStatus();
-  }
+  if (K > depth())
+    return innermost(Env);
   const Level &L = Levels[K - 1];
   Truth G = L.Guard->evaluate(Env);
   if (G == Truth::False)
     return WalkStatus();
   if (G == Truth::Unknown)
-    return undecided(L.Guard);
+    return BoxMode && !threadsArePoint(Env) ? WalkStatus::split()
+                                             : undecided(L.Guard);
   if (L.TC) {
     auto T = L.TC->evaluate(Env);
+    if (!T && BoxMode && !threadsArePoint(Env))
+      return WalkStatus::split();
     if (!T) {
       UnknownReason R;
       R.Reason = "trip count '" + L.TC->str() + "' has no value here";
@@ -210,6 +237,8 @@ WalkStatus DomainWalker::walkLevel(int K, IntervalEnv &Env) {
     const Recurrence &R = *L.Rec;
     auto Start = R.Start.evaluate(Env);
     auto Bound = R.Bound.evaluate(Env);
+    if ((!Start || !Bound) && BoxMode && !threadsArePoint(Env))
+      return WalkStatus::split();
     if (!Start || !Bound) {
       UnknownReason U;
       U.Reason = "start or bound of a geometric loop counter has no value";
@@ -221,8 +250,10 @@ WalkStatus DomainWalker::walkLevel(int K, IntervalEnv &Env) {
     for (unsigned Iter = 0; Iter < 100000; ++Iter) {
       Env[L.Var] = Interval{Rational::fraction(V, 1), Rational::fraction(V, 1)};
       WalkStatus S = walkLevel(K + 1, Env);
-      if (!S.Ok)
+      if (!S.Ok) {
+        Env.erase(L.Var);
         return S;
+      }
       Int128 Next = V;
       switch (R.Operation) {
       case Recurrence::Shr:
@@ -269,6 +300,27 @@ WalkStatus DomainWalker::walkLevel(int K, IntervalEnv &Env) {
     return budgetFail();
   }
   return WalkStatus::fail(L.Unknown);
+}
+
+bool DomainWalker::threadsArePoint(const IntervalEnv &Env) const {
+  for (int I = 0; I < 6; ++I)
+    if (!Env.at(ThreadDimNames[I]).isPoint())
+      return false;
+  return true;
+}
+
+WalkStatus DomainWalker::innermost(IntervalEnv &Env) {
+  Truth T = InnerGuard->evaluate(Env);
+  if (T == Truth::False)
+    return WalkStatus();
+  bool Point = threadsArePoint(Env);
+  if (T == Truth::Unknown)
+    return Point ? undecided(InnerGuard) : WalkStatus::split();
+  if (Point) {
+    Sink->point(Env);
+    return WalkStatus();
+  }
+  return Sink->closed(depth(), Env) ? WalkStatus() : WalkStatus::split();
 }
 
 WalkStatus DomainWalker::walkRange(int K, Rational Lo, Rational Hi,
@@ -340,9 +392,16 @@ public:
   }
 
   void point(const IntervalEnv &) override { Total = Total + Rational(1); }
+  void begin() override { Saved.push_back(Total); }
+  void commit() override { Saved.pop_back(); }
+  void rollback() override {
+    Total = Saved.back();
+    Saved.pop_back();
+  }
 
 private:
   DomainWalker &W;
+  std::vector<Rational> Saved;
 };
 
 } // namespace

@@ -35,7 +35,15 @@ extern const char *const ThreadDimNames[6];
 /// Outcome of a walk: done, or unknown with a reason.
 struct WalkStatus {
   bool Ok = true;
+  /// Internal: a decision needs the thread box split (not an error).
+  bool NeedSplit = false;
   UnknownReason Why;
+  static WalkStatus split() {
+    WalkStatus S;
+    S.Ok = false;
+    S.NeedSplit = true;
+    return S;
+  }
   static WalkStatus fail(UnknownReason R) {
     WalkStatus S;
     S.Ok = false;
@@ -47,12 +55,18 @@ struct WalkStatus {
 /// What to do with the executions found. closed() may account for every
 /// remaining execution below level K at once (Env binds the variables of
 /// levels <= K, possibly as ranges, and bounds deeper ones); point() is
-/// called for a single execution when nothing closed applied.
+/// called for a single execution when nothing closed applied. A walk may
+/// descend into loops with a whole box of threads and back out when a
+/// guard turns out to depend on the thread: begin/commit/rollback bracket
+/// such attempts.
 class WalkSink {
 public:
   virtual ~WalkSink() = default;
   virtual bool closed(int K, const IntervalEnv &Env) = 0;
   virtual void point(const IntervalEnv &Env) = 0;
+  virtual void begin() = 0;
+  virtual void commit() = 0;
+  virtual void rollback() = 0;
 };
 
 class DomainWalker {
@@ -90,7 +104,11 @@ private:
   WalkSink *Sink = nullptr;
   unsigned Line, Column;
 
+  bool Mentioned[6] = {false, false, false, false, false, false};
+  bool BoxMode = false; ///< Descending with thread ranges, not a thread.
   Truth checkRest(int K, IntervalEnv &Env, bool &Hard);
+  bool threadsArePoint(const IntervalEnv &Env) const;
+  WalkStatus innermost(IntervalEnv &Env);
   WalkStatus walkThreads(IntervalEnv &Env);
   WalkStatus walkLevel(int K, IntervalEnv &Env);
   WalkStatus walkRange(int K, Rational Lo, Rational Hi, IntervalEnv &Env);

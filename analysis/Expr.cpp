@@ -108,6 +108,7 @@ Expr Expr::symbol(const std::string &Name, SymbolKind Kind) {
   A->Name = Name;
   A->SymKind = Kind;
   A->Key = Name;
+  A->Display = Name;
   return fromAtom(A);
 }
 
@@ -117,16 +118,61 @@ static std::string wrap(const Expr &E) {
   return needsParens(E) ? "(" + E.str() + ")" : E.str();
 }
 
-// A divisor that is a product needs parentheses too: n/(a*b), not n/a*b.
+// A divisor that is a product or itself a quotient needs parentheses too:
+// n/(a*b), x/(a/b).
 static std::string wrapDivisor(const Expr &E) {
   if (E.terms().size() == 1) {
     const Expr::Term &T = E.terms()[0];
     unsigned Factors = T.Mono.size() + (T.Coef == Rational(1) ? 0 : 1);
     bool Powers = !T.Mono.empty() && T.Mono[0].second > 1;
-    if (Factors <= 1 && !Powers && !(T.Coef < Rational(0)))
+    bool Compound =
+        !T.Mono.empty() && T.Mono[0].first->Kind != AtomKind::Symbol &&
+        T.Mono[0].first->Kind != AtomKind::Max &&
+        T.Mono[0].first->Kind != AtomKind::Min;
+    if (Factors <= 1 && !Powers && !Compound && !(T.Coef < Rational(0)))
       return E.str();
   }
   return "(" + E.str() + ")";
+}
+
+static Expr divAtom(AtomKind K, const Expr &A, const Expr &B) {
+  auto At = std::make_shared<Atom>();
+  At->Kind = K;
+  At->Ops = {A, B};
+  bool IsRem = K == AtomKind::Mod || K == AtomKind::TruncRem;
+  At->Display = wrap(A) + (IsRem ? " % " : "/") + wrapDivisor(B);
+  const char *Tag = K == AtomKind::FloorDiv   ? "floor"
+                    : K == AtomKind::Mod      ? "mod"
+                    : K == AtomKind::TruncDiv ? "tdiv"
+                                              : "trem";
+  At->Key = std::string(Tag) + "(" + A.str() + ", " + B.str() + ")";
+  return Expr::fromAtom(At);
+}
+
+static Rational truncDivR(const Rational &A, const Rational &B) {
+  Rational Q = A / B;
+  return Rational::fraction(Q < Rational(0) ? Q.ceil() : Q.floor(), 1);
+}
+
+Expr Expr::truncDiv(const Expr &A, const Expr &B) {
+  auto CA = A.asConstant(), CB = B.asConstant();
+  if (CB && *CB == Rational(1))
+    return A;
+  if (CA && CB && !CB->isZero())
+    return constant(truncDivR(*CA, *CB));
+  // An exact division is the same under every rounding.
+  Expr F = floorDiv(A, B);
+  if (F.terms().empty() || F.terms()[0].Mono.empty() ||
+      F.terms()[0].Mono[0].first->Kind != AtomKind::FloorDiv)
+    return F;
+  return divAtom(AtomKind::TruncDiv, A, B);
+}
+
+Expr Expr::truncRem(const Expr &A, const Expr &B) {
+  auto CA = A.asConstant(), CB = B.asConstant();
+  if (CA && CB && !CB->isZero())
+    return constant(*CA - *CB * truncDivR(*CA, *CB));
+  return divAtom(AtomKind::TruncRem, A, B);
 }
 
 Expr Expr::floorDiv(const Expr &A, const Expr &B) {
@@ -151,11 +197,7 @@ Expr Expr::floorDiv(const Expr &A, const Expr &B) {
       return R;
     }
   }
-  auto At = std::make_shared<Atom>();
-  At->Kind = AtomKind::FloorDiv;
-  At->Ops = {A, B};
-  At->Key = wrap(A) + "/" + wrapDivisor(B);
-  return fromAtom(At);
+  return divAtom(AtomKind::FloorDiv, A, B);
 }
 
 Expr Expr::ceilDiv(const Expr &A, const Expr &B) {
@@ -166,11 +208,7 @@ Expr Expr::mod(const Expr &A, const Expr &B) {
   auto CA = A.asConstant(), CB = B.asConstant();
   if (CA && CB && !CB->isZero())
     return constant(*CA - *CB * floorDivR(*CA, *CB));
-  auto At = std::make_shared<Atom>();
-  At->Kind = AtomKind::Mod;
-  At->Ops = {A, B};
-  At->Key = wrap(A) + " % " + wrapDivisor(B);
-  return fromAtom(At);
+  return divAtom(AtomKind::Mod, A, B);
 }
 
 static Expr minMax(AtomKind K, const Expr &A, const Expr &B) {
@@ -194,6 +232,7 @@ static Expr minMax(AtomKind K, const Expr &A, const Expr &B) {
     At->Ops = {B, A};
   At->Key = std::string(K == AtomKind::Max ? "max(" : "min(") +
             At->Ops[0].str() + ", " + At->Ops[1].str() + ")";
+  At->Display = At->Key;
   return Expr::fromAtom(At);
 }
 
@@ -295,6 +334,10 @@ static Expr rebuildAtom(const Atom &A, const std::vector<Expr> &Ops) {
     return Expr::floorDiv(Ops[0], Ops[1]);
   case AtomKind::Mod:
     return Expr::mod(Ops[0], Ops[1]);
+  case AtomKind::TruncDiv:
+    return Expr::truncDiv(Ops[0], Ops[1]);
+  case AtomKind::TruncRem:
+    return Expr::truncRem(Ops[0], Ops[1]);
   case AtomKind::Max:
     return Expr::max(Ops[0], Ops[1]);
   case AtomKind::Min:
@@ -373,6 +416,40 @@ static std::optional<Interval> boundAtom(const Atom &A, const IntervalEnv &Env) 
       return Interval{X->Lo - Base, X->Hi - Base};
     }
     return Interval{Rational(0), Y->Hi - Rational(1)};
+  }
+  case AtomKind::TruncDiv: {
+    if (Y->Lo <= Rational(0))
+      return std::nullopt;
+    // Monotone in each operand on each side of zero: corners, and zero
+    // when the dividend spans it.
+    Rational C[4] = {truncDivR(X->Lo, Y->Lo), truncDivR(X->Lo, Y->Hi),
+                     truncDivR(X->Hi, Y->Lo), truncDivR(X->Hi, Y->Hi)};
+    Interval R{C[0], C[0]};
+    for (const Rational &V : C) {
+      if (V < R.Lo)
+        R.Lo = V;
+      if (R.Hi < V)
+        R.Hi = V;
+    }
+    if (X->Lo < Rational(0) && Rational(0) < X->Hi) {
+      if (Rational(0) < R.Lo)
+        R.Lo = Rational(0);
+      if (R.Hi < Rational(0))
+        R.Hi = Rational(0);
+    }
+    return R;
+  }
+  case AtomKind::TruncRem: {
+    if (Y->Lo <= Rational(0))
+      return std::nullopt;
+    if (X->isPoint() && Y->isPoint()) {
+      Rational V = X->Lo - Y->Lo * truncDivR(X->Lo, Y->Lo);
+      return Interval{V, V};
+    }
+    if (Rational(0) <= X->Lo)
+      return boundAtom(Atom{AtomKind::Mod, "", SymbolKind::Param, A.Ops, "", ""},
+                       Env);
+    return Interval{Rational(1) - Y->Hi, Y->Hi - Rational(1)};
   }
   case AtomKind::Symbol:
     break;
@@ -540,8 +617,13 @@ std::string Expr::str() const {
       if (!Mono.empty())
         Mono += "*";
       const Atom &A = *P.first;
-      bool Compound = A.Kind == AtomKind::Mod;
-      Mono += Compound ? "(" + A.Key + ")" : A.Key;
+      bool Division = A.Kind != AtomKind::Symbol && A.Kind != AtomKind::Max &&
+                      A.Kind != AtomKind::Min;
+      // 4*(K/16) is not 4*K/16: a quotient inside a product is wrapped.
+      bool Alone = T.Mono.size() == 1 && P.second == 1 &&
+                   (C.num() == 1 || C.num() == -1);
+      bool Rem = A.Kind == AtomKind::Mod || A.Kind == AtomKind::TruncRem;
+      Mono += Division && (!Alone || Rem) ? "(" + A.Display + ")" : A.Display;
       if (P.second > 1)
         Mono += "^" + std::to_string(P.second);
     }

@@ -33,7 +33,7 @@ enum class SymbolKind {
   Opaque,    ///< A value the analysis cannot know (loaded from memory, ...).
 };
 
-enum class AtomKind { Symbol, FloorDiv, Mod, Max, Min };
+enum class AtomKind { Symbol, FloorDiv, Mod, TruncDiv, TruncRem, Max, Min };
 
 class Expr;
 struct Atom;
@@ -63,6 +63,9 @@ public:
   static Expr floorDiv(const Expr &A, const Expr &B);
   static Expr ceilDiv(const Expr &A, const Expr &B);
   static Expr mod(const Expr &A, const Expr &B);
+  /// C's signed `/` and `%`: rounding toward zero.
+  static Expr truncDiv(const Expr &A, const Expr &B);
+  static Expr truncRem(const Expr &A, const Expr &B);
   static Expr max(const Expr &A, const Expr &B);
   static Expr min(const Expr &A, const Expr &B);
 
@@ -121,7 +124,8 @@ struct Atom {
   std::string Name; // Symbol name.
   SymbolKind SymKind = SymbolKind::Param;
   std::vector<Expr> Ops;
-  std::string Key; // Canonical printed form; identity of the atom.
+  std::string Key;     // Canonical form; identity of the atom.
+  std::string Display; // How the atom prints.
 };
 
 /// Boolean conditions over expressions, for guards.

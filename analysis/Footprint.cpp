@@ -108,14 +108,175 @@ bool roofline::addAffineBox(IntervalSet &S, int64_t C0,
   return true;
 }
 
+static void normalizeVars(int64_t &C0,
+                          std::vector<std::pair<int64_t, int64_t>> &Vars,
+                          bool &Empty) {
+  std::vector<std::pair<int64_t, int64_t>> Live;
+  Empty = false;
+  for (auto [Coef, N] : Vars) {
+    if (N <= 0) {
+      Empty = true;
+      return;
+    }
+    if (Coef == 0 || N == 1)
+      continue;
+    if (Coef < 0) {
+      C0 += Coef * (N - 1);
+      Coef = -Coef;
+    }
+    Live.emplace_back(Coef, N);
+  }
+  std::sort(Live.begin(), Live.end());
+  Vars.swap(Live);
+}
+
+bool FootprintSet::addBox(int64_t C0,
+                          std::vector<std::pair<int64_t, int64_t>> Vars,
+                          int64_t Width) {
+  bool Empty;
+  normalizeVars(C0, Vars, Empty);
+  if (Empty)
+    return true;
+  int64_t Run = Width;
+  size_t Idx = 0;
+  while (Idx < Vars.size() && Vars[Idx].first <= Run) {
+    Run += Vars[Idx].first * (Vars[Idx].second - 1);
+    ++Idx;
+  }
+  Key K(Vars.begin() + Idx, Vars.end());
+  Groups[K].add(C0, C0 + Run);
+  return true;
+}
+
+void FootprintSet::merge(FootprintSet &Other) {
+  for (auto &KV : Other.Groups)
+    for (auto &P : KV.second.ranges())
+      Groups[KV.first].add(P.first, P.second);
+}
+
+void FootprintSet::canonicalize() {
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (auto It = Groups.begin(); It != Groups.end(); ++It) {
+      if (It->first.empty())
+        continue;
+      const auto &R = It->second.ranges();
+      if (R.size() != 1)
+        continue;
+      int64_t Lo = R[0].first, Len = R[0].second - R[0].first;
+      Key K = It->first;
+      size_t Idx = 0;
+      while (Idx < K.size() && K[Idx].first <= Len) {
+        Len += K[Idx].first * (K[Idx].second - 1);
+        ++Idx;
+      }
+      if (Idx == 0)
+        continue;
+      Key NK(K.begin() + Idx, K.end());
+      Groups.erase(It);
+      Groups[NK].add(Lo, Lo + Len);
+      Changed = true;
+      break;
+    }
+  }
+}
+
+static constexpr uint64_t MaxExpandedRanges = uint64_t(1) << 22;
+
+static bool expandInto(const FootprintSet::Key &K, IntervalSet &U,
+                       IntervalSet &Out) {
+  uint64_t Combos = 1;
+  for (auto &P : K) {
+    Combos *= uint64_t(P.second);
+    if (Combos * U.ranges().size() > MaxExpandedRanges)
+      return false;
+  }
+  std::vector<int64_t> Ctr(K.size(), 0);
+  for (uint64_t C = 0; C < Combos; ++C) {
+    int64_t Off = 0;
+    for (size_t I = 0; I < K.size(); ++I)
+      Off += K[I].first * Ctr[I];
+    for (auto &P : U.ranges())
+      Out.add(P.first + Off, P.second + Off);
+    for (size_t I = 0; I < K.size(); ++I) {
+      if (++Ctr[I] < K[I].second)
+        break;
+      Ctr[I] = 0;
+    }
+  }
+  return !Out.overflowed();
+}
+
+std::optional<OverlapSizes> roofline::overlap(FootprintSet &A, FootprintSet &B) {
+  A.canonicalize();
+  B.canonicalize();
+  // Same single lattice on both sides, with copies that cannot overlap:
+  // count one copy and multiply.
+  auto &GA = A.groups(), &GB = B.groups();
+  if (GA.size() <= 1 && GB.size() <= 1 && !(GA.empty() && GB.empty())) {
+    const FootprintSet::Key &K = GA.empty() ? GB.begin()->first : GA.begin()->first;
+    bool SameKey = (GA.empty() || GA.begin()->first == K) &&
+                   (GB.empty() || GB.begin()->first == K);
+    if (SameKey && !K.empty()) {
+      IntervalSet EmptySet;
+      IntervalSet &UA = GA.empty() ? EmptySet : GA.begin()->second;
+      IntervalSet &UB = GB.empty() ? EmptySet : GB.begin()->second;
+      int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+      for (IntervalSet *U : {&UA, &UB})
+        for (auto &P : U->ranges()) {
+          Lo = std::min(Lo, P.first);
+          Hi = std::max(Hi, P.second);
+        }
+      int64_t Ext = Hi - Lo;
+      bool Disjoint = true;
+      uint64_t Combos = 1;
+      for (auto &P : K) {
+        if (P.first < Ext)
+          Disjoint = false;
+        Ext += P.first * (P.second - 1);
+        Combos *= uint64_t(P.second);
+      }
+      if (Disjoint) {
+        OverlapSizes S;
+        S.A = Combos * UA.size();
+        S.B = Combos * UB.size();
+        S.Both = Combos * IntervalSet::intersectionSize(UA, UB);
+        return S;
+      }
+    }
+  }
+  IntervalSet EA, EB;
+  for (auto &KV : GA)
+    if (!expandInto(KV.first, KV.second, EA))
+      return std::nullopt;
+  for (auto &KV : GB)
+    if (!expandInto(KV.first, KV.second, EB))
+      return std::nullopt;
+  OverlapSizes S;
+  S.A = EA.size();
+  S.B = EB.size();
+  S.Both = IntervalSet::intersectionSize(EA, EB);
+  return S;
+}
+
 namespace {
 
 class FootprintSink : public WalkSink {
 public:
-  FootprintSink(DomainWalker &W, const Expr &Offset, int64_t Width,
-                IntervalSet &Out)
-      : W(W), Offset(Offset), Width(Width), Out(Out) {}
+  FootprintSink(DomainWalker &W, const Expr &Offset, int64_t Width)
+      : W(W), Offset(Offset), Width(Width), Frames(1) {}
   bool Failed = false;
+
+  // Attempts accumulate in their own frame and merge into the parent.
+  void begin() override { Frames.emplace_back(); }
+  void commit() override {
+    FootprintSet Top = std::move(Frames.back());
+    Frames.pop_back();
+    out().merge(Top);
+  }
+  void rollback() override { Frames.pop_back(); }
+  FootprintSet &result() { return Frames.front(); }
 
   bool closed(int K, const IntervalEnv &EnvIn) override {
     IntervalEnv Env = EnvIn;
@@ -164,7 +325,7 @@ public:
     auto C0 = O.asConstant();
     if (!C0 || !C0->toInt64())
       return false;
-    return addAffineBox(Out, *C0->toInt64(), Box, Width, uint64_t(1) << 22);
+    return out().addBox(*C0->toInt64(), Box, Width);
   }
 
   void point(const IntervalEnv &Env) override {
@@ -174,18 +335,19 @@ public:
       return;
     }
     int64_t O = *V->toInt64();
-    Out.add(O, O + Width);
+    out().addRange(O, O + Width);
   }
 
 private:
   DomainWalker &W;
   Expr Offset;
   int64_t Width;
-  IntervalSet &Out;
+  std::vector<FootprintSet> Frames;
+  FootprintSet &out() { return Frames.back(); }
 };
 
 struct BaseSets {
-  IntervalSet Reads, Writes, ReadsBeforeWrite;
+  FootprintSet Reads, Writes, ReadsBeforeWrite;
 };
 
 } // namespace
@@ -213,10 +375,9 @@ TrafficBound roofline::compulsoryTraffic(const KernelModel &M,
         continue;
       }
       BaseSets &S = Bases[A.Base];
-      IntervalSet Tmp;
-      FootprintSink Sink(W, A.Offset->substitute(Known), A.Width, Tmp);
+      FootprintSink Sink(W, A.Offset->substitute(Known), A.Width);
       WalkStatus St = W.walk(Box, Sink);
-      if (!St.Ok || Sink.Failed || Tmp.overflowed()) {
+      if (!St.Ok || Sink.Failed) {
         Note.Reason = "footprint of this access could not be computed (" +
                       (St.Ok ? std::string("address has no value") : St.Why.Reason) +
                       "); left out of dram_bytes.lower";
@@ -224,25 +385,31 @@ TrafficBound roofline::compulsoryTraffic(const KernelModel &M,
         TB.Exact = false;
         continue;
       }
-      for (auto &P : Tmp.ranges()) {
-        bool Reads = !A.IsStore || A.IsAtomic;
-        bool Writes = A.IsStore || A.IsAtomic;
-        if (Reads)
-          S.Reads.add(P.first, P.second);
-        if (Writes)
-          S.Writes.add(P.first, P.second);
-        if (A.ReadBeforeWrite || A.IsAtomic)
-          S.ReadsBeforeWrite.add(P.first, P.second);
-      }
+      FootprintSet &F = Sink.result();
+      if (!A.IsStore || A.IsAtomic)
+        S.Reads.merge(F);
+      if (A.IsStore || A.IsAtomic)
+        S.Writes.merge(F);
+      if (A.ReadBeforeWrite || A.IsAtomic)
+        S.ReadsBeforeWrite.merge(F);
     }
   }
   uint64_t Total = 0;
   for (auto &KV : Bases) {
     BaseSets &S = KV.second;
-    uint64_t W = S.Writes.size(), R = S.Reads.size();
-    uint64_t RW = IntervalSet::intersectionSize(S.Reads, S.Writes);
-    uint64_t RBW = IntervalSet::intersectionSize(S.ReadsBeforeWrite, S.Writes);
-    Total += W + (R - RW) + RBW;
+    auto RW = overlap(S.Reads, S.Writes);
+    auto BW = overlap(S.ReadsBeforeWrite, S.Writes);
+    if (!RW || !BW) {
+      UnknownReason Note;
+      Note.Reason = "footprint of '" + KV.first +
+                    "' has too many separate ranges; left out of "
+                    "dram_bytes.lower";
+      TB.Notes.push_back(Note);
+      TB.Exact = false;
+      continue;
+    }
+    // Written bytes, plus bytes only read, plus bytes read before written.
+    Total += RW->B + (RW->A - RW->Both) + BW->Both;
   }
   TB.Lower = Total;
   return TB;

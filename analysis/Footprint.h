@@ -43,6 +43,33 @@ bool addAffineBox(IntervalSet &S, int64_t C0,
                   std::vector<std::pair<int64_t, int64_t>> CoefAndCount,
                   int64_t Width, uint64_t MaxRanges);
 
+/// A footprint kept as lattices of translated copies of a small set of byte
+/// ranges: {sum_i Coef_i * v_i, v_i < N_i} + U. Strided accesses (each
+/// thread touching every 16th byte, say) stay compact, and accesses that
+/// interleave into a contiguous region merge back into one range.
+class FootprintSet {
+public:
+  using Key = std::vector<std::pair<int64_t, int64_t>>; // (coef, count), sorted
+  bool addBox(int64_t C0, std::vector<std::pair<int64_t, int64_t>> Vars,
+              int64_t Width);
+  void addRange(int64_t Lo, int64_t Hi) { Groups[Key()].add(Lo, Hi); }
+  void merge(FootprintSet &Other);
+  bool empty() const { return Groups.empty(); }
+  /// Merges lattices whose translated copies touch into plain ranges.
+  void canonicalize();
+  std::map<Key, IntervalSet> &groups() { return Groups; }
+
+private:
+  std::map<Key, IntervalSet> Groups;
+};
+
+/// Sizes of |A|, |B| and |A intersect B| for footprints of one buffer;
+/// nullopt when they cannot be computed within the range budget.
+struct OverlapSizes {
+  uint64_t A = 0, B = 0, Both = 0;
+};
+std::optional<OverlapSizes> overlap(FootprintSet &A, FootprintSet &B);
+
 struct TrafficBound {
   std::optional<uint64_t> Lower; ///< Compulsory bytes (sound lower bound).
   bool Exact = true;             ///< False if some access was left out.

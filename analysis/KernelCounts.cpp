@@ -196,7 +196,6 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
   // Derived per-thread quantities combine formulas and values.
   {
     std::map<std::string, std::pair<std::optional<Expr>, std::optional<Rational>>> D;
-    std::map<std::string, bool> Seen;
     for (auto &KV : KC.PerThread) {
       std::string P = prefixOf(KV.first);
       std::string Name = P == "flops" ? "flops_total"
@@ -207,12 +206,12 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
                              : "";
       if (Name.empty())
         continue;
-      auto &Acc = D[Name];
-      if (!Seen[Name]) {
-        Acc.first = Expr(0);
-        Acc.second = Rational(0);
-        Seen[Name] = true;
-      }
+      auto It = D.find(Name);
+      if (It == D.end())
+        It = D.emplace(Name, std::make_pair(std::optional<Expr>(Expr(0)),
+                                            std::optional<Rational>(Rational(0))))
+                 .first;
+      auto &Acc = It->second;
       const auto &F = Formula[KV.first];
       if (Acc.first && F)
         Acc.first = *Acc.first + *F;
@@ -229,6 +228,7 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
         Q.Formula = KV.second.first->str();
       Q.Value = KV.second.second;
       KC.PerThread[KV.first] = Q;
+      Formula[KV.first] = KV.second.first;
     }
   }
   for (const char *C : CoreCounters)

@@ -14,6 +14,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <functional>
@@ -789,4 +790,33 @@ KernelModel ModelBuilder::build() {
 KernelModel roofline::buildKernelModel(Function &F, const KernelDecl *Decl) {
   ModelBuilder B(F, Decl);
   return B.build();
+}
+
+void roofline::dumpKernelModel(const KernelModel &M, raw_ostream &OS) {
+  OS << "kernel " << M.MangledName << "\n";
+  for (const LoopInfoModel &L : M.Loops) {
+    OS << "  loop " << L.Id << " (parent " << L.Parent << ", line " << L.Line
+       << ") var " << L.Var << ": ";
+    if (L.TripCount)
+      OS << "trip count " << L.TripCount->str();
+    else if (L.Rec)
+      OS << "recurrence from " << L.Rec->Start.str() << " bound "
+         << L.Rec->Bound.str();
+    else
+      OS << "unknown: " << L.Unknown.Reason;
+    OS << "\n";
+  }
+  for (const BlockModel &B : M.Blocks) {
+    OS << "  block " << B.BB->getName() << " line " << B.Line << "\n";
+    for (const NestLevel &NL : B.Nest)
+      OS << "    level loop " << NL.Loop << " guard " << NL.Guard->str()
+         << (NL.SkipsLastIteration ? " (skips last)" : "") << "\n";
+    OS << "    guard " << B.InnerGuard->str() << "\n";
+    for (auto &KV : B.Ops)
+      OS << "    " << KV.first << " " << KV.second << "\n";
+    for (const AccessModel &A : B.Accesses)
+      OS << "    access " << A.Base << " + "
+         << (A.Offset ? A.Offset->str() : std::string("?")) << " width "
+         << A.Width << (A.IsStore ? " store" : " load") << "\n";
+  }
 }

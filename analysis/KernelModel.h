@@ -22,6 +22,7 @@
 #include <vector>
 
 namespace llvm {
+class raw_ostream;
 class Function;
 class BasicBlock;
 } // namespace llvm
@@ -120,6 +121,9 @@ struct KernelModel {
   std::vector<BlockModel> Blocks;
   std::vector<UnknownReason> Unknowns; ///< Kernel-wide problems.
 };
+
+/// Prints the model (loops, guards, ops) for debugging.
+void dumpKernelModel(const KernelModel &M, llvm::raw_ostream &OS);
 
 /// Builds the model of kernel F. Decl (may be null) supplies source names.
 KernelModel buildKernelModel(llvm::Function &F, const KernelDecl *Decl);

@@ -80,7 +80,8 @@ roofline::parseParam(StringRef Text) {
       return bad("malformed --param '" + Text + "': '" + Name +
                  "' is not an identifier");
   int64_t V;
-  if (Value.getAsInteger(0, V))
+  bool Hex = Value.starts_with_insensitive("0x");
+  if (Hex ? Value.drop_front(2).getAsInteger(16, V) : Value.getAsInteger(10, V))
     return bad("malformed --param '" + Text + "': '" + Value +
                "' is not an integer");
   return std::make_pair(Name.str(), V);

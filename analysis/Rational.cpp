@@ -23,6 +23,8 @@ static Int128 gcdI(Int128 A, Int128 B) {
 // product of two in-range values still fits in 128 bits before the check.
 static constexpr Int128 Limit = Int128(1) << 62;
 
+Rational::Rational(int64_t V) : Num(V), Overflow(absI(V) > Limit) {}
+
 Rational Rational::fraction(Int128 N, Int128 D) {
   Rational R;
   if (D == 0) {

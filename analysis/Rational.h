@@ -22,7 +22,7 @@ using Int128 = __int128;
 class Rational {
 public:
   Rational() = default;
-  Rational(int64_t V) : Num(V) {}
+  Rational(int64_t V);
   static Rational fraction(Int128 N, Int128 D);
 
   Int128 num() const { return Num; }

@@ -114,9 +114,16 @@ std::optional<Expr> SymbolMapper::convertUnknown(const Value *V) {
       auto B = convertValue(BO->getOperand(1));
       if (!A || !B)
         return std::nullopt;
-      bool Div = BO->getOpcode() == Instruction::SDiv ||
-                 BO->getOpcode() == Instruction::UDiv;
-      return Div ? Expr::floorDiv(*A, *B) : Expr::mod(*A, *B);
+      switch (BO->getOpcode()) {
+      case Instruction::SDiv:
+        return Expr::truncDiv(*A, *B);
+      case Instruction::SRem:
+        return Expr::truncRem(*A, *B);
+      case Instruction::UDiv:
+        return Expr::floorDiv(*A, *B);
+      default:
+        return Expr::mod(*A, *B);
+      }
     }
     case Instruction::LShr:
     case Instruction::AShr: {
@@ -158,6 +165,11 @@ static Expr binomial(const Expr &I, unsigned K) {
 }
 
 std::optional<Expr> SymbolMapper::convert(const SCEV *S) {
+  // Each top-level conversion reports its own failure.
+  if (Depth == 0) {
+    Why.clear();
+    Culprit = nullptr;
+  }
   if (++Depth > 200) {
     --Depth;
     return fail("expression too deep", nullptr);

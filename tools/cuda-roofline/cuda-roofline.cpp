@@ -49,6 +49,9 @@ static cl::opt<std::string> Kernel("kernel", cl::desc("Only report this kernel")
 static cl::opt<std::string> Format("format", cl::desc("Output format: text or json"),
                                    cl::init("text"), cl::cat(Cat));
 
+static cl::opt<bool> DumpModel("dump-model", cl::desc("Print the kernel model (debugging)"),
+                               cl::Hidden, cl::cat(Cat));
+
 static int usageError(const Twine &Msg) {
   errs() << "cuda-roofline: error: " << Msg << "\n";
   return 2;
@@ -126,6 +129,7 @@ int main(int Argc, const char **Argv) {
     Opts.GpuId = Gpu;
   Opts.Arch = Arch;
   Opts.KernelFilter = Kernel;
+  Opts.DumpModel = DumpModel;
   for (const std::string &P : Params) {
     auto KV = parseParam(P);
     if (!KV)

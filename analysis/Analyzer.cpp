@@ -6,6 +6,8 @@
 #include "KernelModel.h"
 
 #include "llvm/IR/Function.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -93,6 +95,18 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
   auto CU = compileDeviceSide(DB, File, CO);
   if (!CU)
     return CU.takeError();
+  // Locations print the way the user named the file.
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, true);
+  auto userPath = [&](SourceLoc &L) {
+    if (L.File == Abs.str())
+      L.File = File;
+  };
+  for (KernelDecl &K : CU->Facts.Kernels)
+    userPath(K.Loc);
+  for (LaunchSite &L : CU->Facts.Launches)
+    userPath(L.Loc);
 
   for (llvm::Function &F : *CU->Module) {
     if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::PTX_Kernel)

@@ -264,8 +264,10 @@ namespace {
 
 class FootprintSink : public WalkSink {
 public:
-  FootprintSink(DomainWalker &W, const Expr &Offset, int64_t Width)
-      : W(W), Offset(Offset), Width(Width), Frames(1) {}
+  FootprintSink(DomainWalker &W, const Expr &Offset, int64_t Width,
+                std::vector<std::pair<int64_t, int64_t>> Tile)
+      : W(W), Offset(Offset), Width(Width), Tile(std::move(Tile)),
+        Frames(1) {}
   bool Failed = false;
 
   // Attempts accumulate in their own frame and merge into the parent.
@@ -325,6 +327,7 @@ public:
     auto C0 = O.asConstant();
     if (!C0 || !C0->toInt64())
       return false;
+    Box.insert(Box.end(), Tile.begin(), Tile.end());
     return out().addBox(*C0->toInt64(), Box, Width);
   }
 
@@ -335,13 +338,17 @@ public:
       return;
     }
     int64_t O = *V->toInt64();
-    out().addRange(O, O + Width);
+    if (Tile.empty())
+      out().addRange(O, O + Width);
+    else
+      out().addBox(O, Tile, Width);
   }
 
 private:
   DomainWalker &W;
   Expr Offset;
   int64_t Width;
+  std::vector<std::pair<int64_t, int64_t>> Tile;
   std::vector<FootprintSet> Frames;
   FootprintSet &out() { return Frames.back(); }
 };
@@ -374,8 +381,24 @@ TrafficBound roofline::compulsoryTraffic(const KernelModel &M,
         TB.Exact = false;
         continue;
       }
+      std::vector<std::pair<int64_t, int64_t>> Tile;
+      bool TileKnown = true;
+      for (auto &[Stride, Count] : A.Tile) {
+        auto C = Stride.substitute(Known).asConstant();
+        if (!C || !C->toInt64())
+          TileKnown = false;
+        else
+          Tile.emplace_back(*C->toInt64(), Count);
+      }
+      if (!TileKnown) {
+        Note.Reason = "tile stride of this access has no value; left out of "
+                      "dram_bytes.lower";
+        TB.Notes.push_back(Note);
+        TB.Exact = false;
+        continue;
+      }
       BaseSets &S = Bases[A.Base];
-      FootprintSink Sink(W, A.Offset->substitute(Known), A.Width);
+      FootprintSink Sink(W, A.Offset->substitute(Known), A.Width, Tile);
       WalkStatus St = W.walk(Box, Sink);
       if (!St.Ok || Sink.Failed) {
         Note.Reason = "footprint of this access could not be computed (" +

@@ -349,6 +349,7 @@ private:
   void computeRegionConds(Loop *Region);
   const BasicBlock *nodeOf(const BasicBlock *BB, Loop *Region);
   void buildBlocks();
+  AccessModel fragmentModel(const FragmentAccess &F, const Instruction &I);
 };
 
 void ModelBuilder::addLoops(Loop *L, int Parent) {
@@ -734,6 +735,11 @@ void ModelBuilder::buildBlocks() {
         locOf(&I, R.Line, R.Column);
         B.Unknowns.push_back(R);
       }
+      if (auto Frag = fragmentAccess(I);
+          Frag && memorySpaceOf(I) == MemSpace::Global) {
+        B.Accesses.push_back(fragmentModel(*Frag, I));
+        continue;
+      }
       bool IsMem = isa<LoadInst>(I) || isa<StoreInst>(I) ||
                    isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I);
       if (!IsMem || memorySpaceOf(I) != MemSpace::Global)
@@ -772,6 +778,29 @@ void ModelBuilder::buildBlocks() {
     }
     M.Blocks.push_back(std::move(B));
   }
+}
+
+AccessModel ModelBuilder::fragmentModel(const FragmentAccess &F,
+                                        const Instruction &I) {
+  AccessModel A;
+  A.IsStore = F.IsStore;
+  A.Width = F.ElemBytes;
+  locOf(&I, A.Line, A.Column);
+  const SCEV *PS = SE.getSCEV(const_cast<Value *>(F.Ptr));
+  const SCEV *Base = SE.getPointerBase(PS);
+  auto *U = dyn_cast<SCEVUnknown>(Base);
+  if (!U || !isa<Argument>(U->getValue()))
+    return A;
+  std::optional<Expr> Ld =
+      F.Stride ? Mapper.convertValue(F.Stride) : std::optional<Expr>();
+  if (!Ld)
+    return A; // Unknown leading dimension: footprint left out.
+  A.Base = Mapper.paramName(U->getValue());
+  A.Offset = Mapper.convert(SE.removePointerBase(PS));
+  Expr RowStride = F.RowMajor ? *Ld * Expr(F.ElemBytes) : Expr(F.ElemBytes);
+  Expr ColStride = F.RowMajor ? Expr(F.ElemBytes) : *Ld * Expr(F.ElemBytes);
+  A.Tile = {{RowStride, F.Rows}, {ColStride, F.Cols}};
+  return A;
 }
 
 KernelModel ModelBuilder::build() {

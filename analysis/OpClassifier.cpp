@@ -3,6 +3,7 @@
 #include "OpClassifier.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include <array>
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
@@ -123,6 +124,63 @@ void classifyMathCall(StringRef Name, Type *RetTy, OpCounts &Out) {
   }
 }
 
+/// m16n8k16 -> {16, 8, 16}.
+std::optional<std::array<int64_t, 3>> mmaShape(StringRef S) {
+  size_t M = S.find(".m");
+  while (M != StringRef::npos) {
+    StringRef T = S.substr(M + 2);
+    int64_t Dims[3];
+    bool Ok = true;
+    const char Sep[3] = {'n', 'k', '.'};
+    for (int I = 0; I < 3 && Ok; ++I) {
+      size_t End = I < 2 ? T.find(Sep[I]) : T.find_first_of(".,; ");
+      StringRef Num = T.substr(0, End);
+      Ok = !Num.empty() && !Num.getAsInteger(10, Dims[I]);
+      T = End == StringRef::npos ? StringRef() : T.substr(End + 1);
+    }
+    if (Ok)
+      return std::array<int64_t, 3>{Dims[0], Dims[1], Dims[2]};
+    M = S.find(".m", M + 1);
+  }
+  return std::nullopt;
+}
+
+/// Precision names of PTX/intrinsic element types, with their sizes.
+std::optional<std::pair<std::string, int64_t>> elementType(StringRef T) {
+  return StringSwitch<std::optional<std::pair<std::string, int64_t>>>(T)
+      .Case("bf16", std::make_pair(std::string("bf16"), 2))
+      .Case("f16", std::make_pair(std::string("fp16"), 2))
+      .Case("tf32", std::make_pair(std::string("tf32"), 4))
+      .Case("f32", std::make_pair(std::string("fp32"), 4))
+      .Case("f64", std::make_pair(std::string("fp64"), 8))
+      .Case("s32", std::make_pair(std::string("int32"), 4))
+      .Cases("s8", "u8", std::make_pair(std::string("int8"), 1))
+      .Cases("s4", "u4", std::make_pair(std::string("int4"), 1))
+      .Cases("e4m3", "e5m2", std::make_pair(std::string("fp8"), 1))
+      .Default(std::nullopt);
+}
+
+/// The element types named in a dotted intrinsic or PTX opcode, in order.
+std::vector<std::pair<std::string, int64_t>> elementTypes(StringRef S) {
+  SmallVector<StringRef, 16> Parts;
+  S.split(Parts, '.');
+  std::vector<std::pair<std::string, int64_t>> R;
+  for (StringRef P : Parts) {
+    P = P.split(' ').first;
+    if (auto T = elementType(P))
+      R.push_back(*T);
+  }
+  return R;
+}
+
+/// A warp-wide MMA: 2*m*n*k FLOPs per warp, 1/32 of it per thread.
+void addMma(OpCounts &Out, const std::array<int64_t, 3> &Shape,
+            const std::string &InputPrecision) {
+  int64_t Flops = 2 * Shape[0] * Shape[1] * Shape[2];
+  Out["flops.tensor_" + InputPrecision] += Flops / 32;
+  Out["mma"] += 1;
+}
+
 bool classifyIntrinsic(const IntrinsicInst &II, OpCounts &Out) {
   Type *T = II.getType();
   switch (II.getIntrinsicID()) {
@@ -172,6 +230,40 @@ bool classifyIntrinsic(const IntrinsicInst &II, OpCounts &Out) {
     break;
   }
   StringRef Name = II.getCalledFunction()->getName();
+  if (Name.starts_with("llvm.nvvm.wmma.") || Name.starts_with("llvm.nvvm.mma.")) {
+    auto Shape = mmaShape(Name.drop_front(strlen("llvm.nvvm")));
+    auto Types = elementTypes(Name);
+    if (Name.contains(".mma.") || Name.starts_with("llvm.nvvm.mma.")) {
+      if (!Shape || Types.empty())
+        return false;
+      // wmma.mma names the input type first (or only the accumulators for
+      // f16/f32 variants, whose inputs are f16).
+      std::string In = Types.front().first;
+      if (In == "fp32" && !Name.contains("tf32"))
+        In = "fp16";
+      addMma(Out, *Shape, In);
+      return true;
+    }
+    bool IsLoad = Name.contains(".load.");
+    char Which = IsLoad ? Name[Name.find(".load.") + 6] : 'd';
+    if (!Shape || Types.empty())
+      return false;
+    int64_t Rows = Which == 'b' ? (*Shape)[2] : (*Shape)[0];
+    int64_t Cols = Which == 'a' ? (*Shape)[2] : (*Shape)[1];
+    int64_t Bytes = Rows * Cols * Types.back().second / 32;
+    MemSpace Space = memorySpaceOf(II);
+    std::string Prefix = Space == MemSpace::Shared ? "shared." : "global.";
+    if (IsLoad) {
+      if (Space != MemSpace::Shared)
+        Out["global.loads"] += 1;
+      Out[Prefix + "load_bytes"] += Bytes;
+    } else {
+      if (Space != MemSpace::Shared)
+        Out["global.stores"] += 1;
+      Out[Prefix + "store_bytes"] += Bytes;
+    }
+    return true;
+  }
   if (Name.starts_with("llvm.nvvm.fma."))
     addFlops(Out, T, 2);
   else if (Name.starts_with("llvm.nvvm.add.") || Name.starts_with("llvm.nvvm.mul."))
@@ -201,6 +293,34 @@ bool classifyIntrinsic(const IntrinsicInst &II, OpCounts &Out) {
 
 } // namespace
 
+static MemSpace spaceOfPointer(const Value *Ptr);
+
+std::optional<FragmentAccess> roofline::fragmentAccess(const Instruction &I) {
+  auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return std::nullopt;
+  StringRef Name = II->getCalledFunction()->getName();
+  if (!Name.starts_with("llvm.nvvm.wmma.") ||
+      !(Name.contains(".load.") || Name.contains(".store.")))
+    return std::nullopt;
+  auto Shape = mmaShape(Name.drop_front(strlen("llvm.nvvm")));
+  auto Types = elementTypes(Name);
+  if (!Shape || Types.empty() || II->arg_size() < 2)
+    return std::nullopt;
+  FragmentAccess F;
+  F.IsStore = Name.contains(".store.");
+  char Which = F.IsStore ? 'd' : Name[Name.find(".load.") + 6];
+  F.Rows = Which == 'b' ? (*Shape)[2] : (*Shape)[0];
+  F.Cols = Which == 'a' ? (*Shape)[2] : (*Shape)[1];
+  F.ElemBytes = Types.back().second;
+  F.RowMajor = Name.contains(".row.");
+  F.Ptr = II->getArgOperand(0);
+  Value *Last = II->getArgOperand(II->arg_size() - 1);
+  if (Name.contains(".stride.") && Last->getType()->isIntegerTy())
+    F.Stride = Last;
+  return F;
+}
+
 MemSpace roofline::memorySpaceOf(const Instruction &I) {
   const Value *Ptr = getLoadStorePointerOperand(&I);
   if (!Ptr) {
@@ -208,9 +328,16 @@ MemSpace roofline::memorySpaceOf(const Instruction &I) {
       Ptr = RMW->getPointerOperand();
     else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
       Ptr = CX->getPointerOperand();
+    else if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->arg_size() &&
+             CB->getArgOperand(0)->getType()->isPointerTy())
+      Ptr = CB->getArgOperand(0);
   }
   if (!Ptr)
     return MemSpace::None;
+  return spaceOfPointer(Ptr);
+}
+
+static MemSpace spaceOfPointer(const Value *Ptr) {
   switch (Ptr->getType()->getPointerAddressSpace()) {
   case 1:
     return MemSpace::Global;
@@ -284,7 +411,19 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
   case Instruction::Call: {
     const auto &CB = cast<CallBase>(I);
     if (CB.isInlineAsm()) {
-      Why = "inline assembly is not analyzed";
+      StringRef Asm = cast<InlineAsm>(CB.getCalledOperand())->getAsmString();
+      StringRef Op = Asm.ltrim().split(' ').first;
+      if (Op.starts_with("mma.sync") || Op.starts_with("wgmma")) {
+        auto Shape = mmaShape(Op);
+        auto Types = elementTypes(Op);
+        if (Shape && !Types.empty()) {
+          // mma.sync...<dtype>.<atype>.<btype>.<ctype>: inputs are second.
+          addMma(Out, *Shape, Types.size() >= 3 ? Types[1].first
+                                                 : Types.front().first);
+          return true;
+        }
+      }
+      Why = ("inline assembly '" + Op + "' is not analyzed").str();
       return false;
     }
     if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
@@ -299,7 +438,13 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
         Out["global.store_bytes"] += Len->getSExtValue();
         return true;
       }
-      return classifyIntrinsic(*II, Out);
+      if (!classifyIntrinsic(*II, Out)) {
+        Why = ("tensor-core intrinsic '" + II->getCalledFunction()->getName() +
+               "' has an unrecognized shape or type")
+                  .str();
+        return false;
+      }
+      return true;
     }
     const Function *Callee = CB.getCalledFunction();
     if (!Callee) {

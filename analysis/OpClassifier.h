@@ -12,10 +12,12 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace llvm {
 class Instruction;
+class Value;
 class DataLayout;
 } // namespace llvm
 
@@ -37,6 +39,17 @@ bool classifyInstruction(const llvm::Instruction &I, const llvm::DataLayout &DL,
 
 /// The memory space a load/store/atomic address refers to.
 MemSpace memorySpaceOf(const llvm::Instruction &I);
+
+/// A warp-wide WMMA fragment load or store: a Rows x Cols tile of
+/// ElemBytes-byte elements at Ptr with leading dimension Stride (elements).
+struct FragmentAccess {
+  bool IsStore = false;
+  bool RowMajor = true;
+  int64_t Rows = 0, Cols = 0, ElemBytes = 0;
+  const llvm::Value *Ptr = nullptr;
+  const llvm::Value *Stride = nullptr;
+};
+std::optional<FragmentAccess> fragmentAccess(const llvm::Instruction &I);
 
 } // namespace roofline
 

@@ -172,6 +172,9 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
         if (KP.count(P))
           R.Params[P] = KP[P];
       R.Counts = computeCounts(Model, LI, R.Params);
+      for (UnknownReason &U : R.Counts.Unknowns)
+        if (U.File.empty() || U.File == Abs.str())
+          U.File = Decl.Loc.File;
       R.Metrics = computeMetrics(R.Counts, *FR.Gpu, LI.known());
       FR.Kernels.push_back(std::move(R));
     }

@@ -2,6 +2,8 @@
 
 #include "DomainCounter.h"
 
+#include <set>
+
 using namespace roofline;
 
 const char *const roofline::ThreadDimNames[6] = {
@@ -39,7 +41,7 @@ ThreadBox ThreadBox::thread0() {
 
 DomainWalker::DomainWalker(const KernelModel &M, const BlockModel &B,
                            const std::map<std::string, Expr> &Known,
-                           uint64_t Budget)
+                           uint64_t Budget, bool AssumeThreadGuards)
     : Budget(Budget), Line(B.Line), Column(B.Column) {
   for (const NestLevel &NL : B.Nest) {
     const LoopInfoModel &LM = M.Loops[NL.Loop];
@@ -61,6 +63,19 @@ DomainWalker::DomainWalker(const KernelModel &M, const BlockModel &B,
     Levels.push_back(L);
   }
   InnerGuard = B.InnerGuard->substitute(Known);
+  if (AssumeThreadGuards) {
+    std::set<std::string> LoopVars;
+    for (const Level &L : Levels)
+      LoopVars.insert(L.Var);
+    // Bounds guards: comparisons on the thread's coordinates that do not
+    // change from one loop iteration to the next.
+    auto IsThreadGuard = [&](const Cond &C) {
+      return C.K == Cond::Cmp && C.mentionsThread() && !C.mentionsAny(LoopVars);
+    };
+    for (Level &L : Levels)
+      L.Guard = L.Guard->assumePassing(IsThreadGuard);
+    InnerGuard = InnerGuard->assumePassing(IsThreadGuard);
+  }
   // Splitting only helps along the coordinates the decisions depend on.
   for (int I = 0; I < 6; ++I) {
     const std::string D = ThreadDimNames[I];

@@ -33,6 +33,54 @@ SourceLoc toLoc(const SourceManager &SM, SourceLocation L) {
   return R;
 }
 
+/// True if the body that declares VD assigns to it (or to a member of it,
+/// or takes its address) anywhere: then its initializer is not its value at
+/// the launch, and evaluating it would give a silently wrong size.
+class ModificationFinder : public DynamicRecursiveASTVisitor {
+public:
+  explicit ModificationFinder(const VarDecl *VD) : VD(VD) {}
+  bool Found = false;
+
+  bool refersToVar(const clang::Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (auto *M = dyn_cast<MemberExpr>(E))
+      return refersToVar(M->getBase());
+    if (auto *D = dyn_cast<DeclRefExpr>(E))
+      return D->getDecl() == VD;
+    return false;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) override {
+    if (B->isAssignmentOp() && refersToVar(B->getLHS()))
+      Found = true;
+    return !Found;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) override {
+    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+        refersToVar(U->getSubExpr()))
+      Found = true;
+    return !Found;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) override {
+    if (C->isAssignmentOp() && C->getNumArgs() > 0 && refersToVar(C->getArg(0)))
+      Found = true;
+    return !Found;
+  }
+
+private:
+  const VarDecl *VD;
+};
+
+bool isModifiedAfterInit(const VarDecl *VD) {
+  if (!VD->isLocalVarDecl())
+    return false;
+  auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!FD || !FD->getBody())
+    return false;
+  ModificationFinder F(VD);
+  F.TraverseStmt(FD->getBody());
+  return F.Found;
+}
+
 /// Evaluates integer host expressions (launch configurations, kernel
 /// arguments) given the user's values for named variables.
 class HostEvaluator {
@@ -41,6 +89,7 @@ public:
       : Ctx(Ctx), Params(Params) {}
 
   std::string Missing; // First variable that had no value.
+  bool Modified = false; // ... because it is assigned after its declaration.
 
   std::optional<int64_t> evalInt(const clang::Expr *E, unsigned Depth = 0) {
     if (!E || Depth > 32)
@@ -158,9 +207,12 @@ public:
           D.V[0] = *V;
           return D;
         }
-        if (VD->getInit())
+        if (VD->getInit() && !isModifiedAfterInit(VD))
           return evalDim3(VD->getInit(), Depth + 1);
-        Missing = VD->getName().str();
+        if (Missing.empty()) {
+          Missing = VD->getName().str();
+          Modified = VD->getInit() != nullptr;
+        }
         return std::nullopt;
       }
     }
@@ -191,6 +243,13 @@ private:
     if (isa<ParmVarDecl>(VD)) {
       if (Missing.empty())
         Missing = VD->getName().str();
+      return std::nullopt;
+    }
+    if (isModifiedAfterInit(VD)) {
+      if (Missing.empty()) {
+        Missing = VD->getName().str();
+        Modified = true;
+      }
       return std::nullopt;
     }
     if (const clang::Expr *Init = VD->getInit())
@@ -313,6 +372,12 @@ public:
       L.Unresolved = Eval.Missing.empty()
                          ? "the launch configuration is not a constant "
                            "expression of known values"
+                     : Eval.Modified
+                         ? "'" + Eval.Missing +
+                               "' is assigned after its declaration, so its "
+                               "value at the launch is not evaluated (use "
+                               "--param " +
+                               Eval.Missing + "=VALUE or --launch)"
                          : "'" + Eval.Missing + "' has no value (use --param " +
                                Eval.Missing + "=VALUE)";
     for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams();

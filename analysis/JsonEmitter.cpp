@@ -51,7 +51,8 @@ static void quantity(OStream &J, const Quantity &Q, bool WithExpr) {
 
 // Counters grouped the way the schema nests them.
 static const char *const FlatOrder[] = {
-    "flops_total",        "divisions",         "global.loads",
+    "flops_total",        "divisions",         "special",
+    "global.loads",
     "global.load_bytes",  "global.stores",     "global.store_bytes",
     "shared.load_bytes",  "shared.store_bytes", "shared_bytes",
     "atomics",            "atomic_bytes",      "shuffles"};
@@ -69,10 +70,7 @@ static void counters(OStream &J, const std::vector<std::string> &Names,
   });
   for (const char *F : FlatOrder) {
     std::string N = F;
-    if (N == "flops_total") {
-      J.attributeBegin("flops_total");
-      Emit(N);
-      J.attributeEnd();
+    if (N == "special") {
       J.attributeObject("special", [&] {
         for (const std::string &S : Names)
           if (S.rfind("special.", 0) == 0) {
@@ -210,7 +208,7 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
       for (const UnknownReason &U : KC.Unknowns)
         J.object([&] {
           J.attribute("reason", U.Reason);
-          J.attribute("file", K.Decl.Loc.File);
+          J.attribute("file", U.File);
           J.attribute("line", int64_t(U.Line));
           J.attribute("column", int64_t(U.Column));
         });

@@ -160,14 +160,16 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
     if (!HaveLaunch)
       continue;
     DomainWalker W(M, B, Known, WalkBudget);
+    DomainWalker Passing(M, B, Known, WalkBudget, /*AssumeThreadGuards=*/true);
     struct {
+      DomainWalker &Walker;
       const ThreadBox Box;
       PartialSums &Out;
-    } Targets[] = {{ThreadBox::thread0(), Thread0Walk},
-                   {ThreadBox::block0(*Launch.Block), Block0},
-                   {ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block), Grid}};
+    } Targets[] = {{Passing, ThreadBox::thread0(), Thread0Walk},
+                   {W, ThreadBox::block0(*Launch.Block), Block0},
+                   {W, ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block), Grid}};
     for (auto &T : Targets) {
-      CountResult C = countExecutions(W, T.Box);
+      CountResult C = countExecutions(T.Walker, T.Box);
       if (!C.Value)
         addUnique(KC.Unknowns, C.Why);
       for (auto &KV : B.Ops)
@@ -177,19 +179,34 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
     }
   }
 
-  // Per-thread: the formula's value at thread (0,0,0), else the walk.
+  // An operation that cannot be counted (a call that was not inlined,
+  // unknown inline assembly) could do any amount of work: no count of this
+  // kernel is exact then.
+  bool Poisoned = false;
+  for (const BlockModel &B : M.Blocks)
+    Poisoned |= !B.Unknowns.empty();
+
+  // Per-thread: with a launch, the exact walk of thread (0,0,0); the formula
+  // (guards assumed to pass) is shown only where it agrees. Without one, the
+  // formula's value.
   for (auto &KV : Formula) {
     Quantity Q;
-    bool Exact = !DataDependent.count(KV.first);
-    if (KV.second) {
-      Q.Formula = KV.second->str();
-      if (Exact)
-        Q.Value = KV.second->evaluate(Thread0);
+    if (Poisoned) {
+      KC.PerThread[KV.first] = Q;
+      continue;
     }
-    if (!Q.Value && Exact && HaveLaunch) {
+    if (KV.second)
+      Q.Formula = KV.second->str();
+    if (HaveLaunch) {
       auto It = Thread0Walk.Sums.find(KV.first);
       if (It != Thread0Walk.Sums.end())
         Q.Value = It->second;
+      std::optional<Rational> F =
+          KV.second ? KV.second->evaluate(Thread0) : std::nullopt;
+      if (F && (!Q.Value || *F != *Q.Value))
+        Q.Formula.reset();
+    } else if (KV.second && !DataDependent.count(KV.first)) {
+      Q.Value = KV.second->evaluate(Thread0);
     }
     KC.PerThread[KV.first] = Q;
   }
@@ -212,7 +229,8 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
                                             std::optional<Rational>(Rational(0))))
                  .first;
       auto &Acc = It->second;
-      const auto &F = Formula[KV.first];
+      std::optional<Expr> F =
+          KV.second.Formula ? Formula[KV.first] : std::optional<Expr>();
       if (Acc.first && F)
         Acc.first = *Acc.first + *F;
       else
@@ -275,34 +293,50 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
                Q.Value->isZero()) {
       Q.Formula = "0";
     }
+    if (Poisoned)
+      Q = Quantity();
     KC.PerBlock[KV.first] = Q;
     auto GIt = Grid.Sums.find(KV.first);
     KC.Totals[KV.first] =
         GIt == Grid.Sums.end() ? std::optional<Rational>(Rational(0)) : GIt->second;
+    if (Poisoned)
+      KC.Totals[KV.first].reset();
   }
+  if (Poisoned)
+    KC.Totals["atomic_bytes"].reset();
 
   KC.ThreadsLaunched =
       Rational(Launch.Grid->count()) * Rational(Launch.Block->count());
-  // Active threads: those that reach a global load or store (the guarded
-  // work); the largest such set over the kernel's blocks.
-  std::optional<Rational> Active;
+  // Active threads: those that reach a global store or atomic (the
+  // threads producing output) under the bounds guards. Guards that depend
+  // on a loop variable or on data are taken to pass at least once.
+  std::set<std::string> LoopVars;
+  for (const LoopInfoModel &L : M.Loops)
+    LoopVars.insert(L.Var);
+  CondRef Reaches = Cond::makeFalse();
   for (const BlockModel &B : M.Blocks) {
-    if (!B.Ops.count("global.stores") && !B.Ops.count("global.loads"))
+    if (!B.Ops.count("global.stores") && !B.Ops.count("atomics"))
       continue;
-    BlockModel Top;
-    Top.Line = B.Line;
-    Top.Column = B.Column;
-    Top.InnerGuard = B.Nest.empty() ? B.InnerGuard : B.Nest.front().Guard;
-    DomainWalker W(M, Top, Known, WalkBudget);
-    CountResult C =
-        countExecutions(W, ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block));
-    if (C.Value && (!Active || *Active < *C.Value))
-      Active = C.Value;
+    auto LoopOrData = [&](const Cond &C) {
+      return C.K == Cond::Unknown || C.mentionsAny(LoopVars);
+    };
+    CondRef G = B.InnerGuard->assumePassing(LoopOrData);
+    for (const NestLevel &NL : B.Nest)
+      G = Cond::conj(NL.Guard->assumePassing(LoopOrData), G);
+    Reaches = Cond::disj(Reaches, G);
   }
-  KC.ThreadsActive = Active ? Active : std::optional<Rational>(Rational(0));
+  BlockModel Top;
+  Top.InnerGuard = Reaches;
+  DomainWalker ActiveWalk(M, Top, Known, WalkBudget);
+  KC.ThreadsActive =
+      countExecutions(ActiveWalk,
+                      ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block))
+          .Value;
 
   KC.Compulsory =
       compulsoryTraffic(M, Known, *Launch.Grid, *Launch.Block, WalkBudget);
+  if (Poisoned)
+    KC.Compulsory.Exact = false; // Uncounted work may touch more memory.
   for (const UnknownReason &R : KC.Compulsory.Notes)
     addUnique(KC.Unknowns, R);
   return KC;

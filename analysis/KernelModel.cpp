@@ -14,6 +14,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -25,6 +26,10 @@ using namespace roofline;
 //===----------------------------------------------------------------------===//
 // Conditions
 //===----------------------------------------------------------------------===//
+
+namespace {
+CmpKind invertCmp(CmpKind K);
+} // namespace
 
 CondRef Cond::makeTrue() {
   static CondRef T = std::make_shared<Cond>();
@@ -183,6 +188,48 @@ bool Cond::mentions(const std::string &Var) const {
   return false;
 }
 
+CondRef Cond::assumePassing(const std::function<bool(const Cond &)> &Pass,
+                            bool Negated) const {
+  switch (K) {
+  case True:
+  case False:
+    return (K == True) != Negated ? makeTrue() : makeFalse();
+  case Unknown:
+    return Pass(*this) ? makeTrue() : std::make_shared<Cond>(*this);
+  case Cmp:
+    if (Pass(*this))
+      return makeTrue();
+    return Negated ? cmp(invertCmp(Pred), Lhs, Rhs) : cmp(Pred, Lhs, Rhs);
+  case Not:
+    return Ops[0]->assumePassing(Pass, !Negated);
+  case And:
+  case Or: {
+    CondRef A = Ops[0]->assumePassing(Pass, Negated);
+    CondRef B = Ops[1]->assumePassing(Pass, Negated);
+    // De Morgan: a negated conjunction is a disjunction of negations.
+    return (K == And) != Negated ? conj(A, B) : disj(A, B);
+  }
+  }
+  return makeTrue();
+}
+
+bool Cond::mentionsThread() const {
+  if (K == Cmp)
+    return Lhs.mentionsKind(SymbolKind::Thread) ||
+           Rhs.mentionsKind(SymbolKind::Thread);
+  for (const CondRef &O : Ops)
+    if (O->mentionsThread())
+      return true;
+  return false;
+}
+
+bool Cond::mentionsAny(const std::set<std::string> &Vars) const {
+  for (const std::string &V : Vars)
+    if (mentions(V))
+      return true;
+  return false;
+}
+
 const UnknownReason *Cond::firstUnknown() const {
   if (K == Unknown)
     return &Why;
@@ -219,12 +266,42 @@ std::string Cond::str() const {
 
 namespace {
 
-void locOf(const Instruction *I, unsigned &Line, unsigned &Col) {
+bool isSystemFile(StringRef Path) {
+  return Path.starts_with(ROOFLINE_CUDA_PATH) ||
+         Path.starts_with(ROOFLINE_CLANG_RESOURCE_DIR) ||
+         Path.starts_with("/usr/include");
+}
+
+/// The source location of I: the innermost location in user code, walking
+/// out through inlined calls from CUDA and clang headers.
+const DILocation *userLocation(const Instruction *I) {
   if (!I)
+    return nullptr;
+  const DILocation *L = I->getDebugLoc().get();
+  for (const DILocation *Cur = L; Cur; Cur = Cur->getInlinedAt()) {
+    SmallString<256> Path(Cur->getDirectory());
+    sys::path::append(Path, Cur->getFilename());
+    if (Cur->getLine() != 0 && !isSystemFile(Path) &&
+        !isSystemFile(Cur->getFilename()))
+      return Cur;
+  }
+  return L;
+}
+
+void locOf(const Instruction *I, unsigned &Line, unsigned &Col,
+           std::string *File = nullptr) {
+  const DILocation *L = userLocation(I);
+  if (!L || L->getLine() == 0)
     return;
-  if (const DebugLoc &DL = I->getDebugLoc()) {
-    Line = DL.getLine();
-    Col = DL.getCol();
+  Line = L->getLine();
+  Col = L->getColumn();
+  if (File) {
+    SmallString<256> Path(L->getFilename());
+    if (!sys::path::is_absolute(Path) && !L->getDirectory().empty()) {
+      Path = L->getDirectory();
+      sys::path::append(Path, L->getFilename());
+    }
+    *File = Path.str().str();
   }
 }
 
@@ -335,8 +412,9 @@ private:
                          const Instruction *Fallback) {
     UnknownReason R;
     R.Reason = Why;
-    const Instruction *I = dyn_cast_or_null<Instruction>(V);
-    locOf(I ? I : Fallback, R.Line, R.Column);
+    locOf(dyn_cast_or_null<Instruction>(V), R.Line, R.Column, &R.File);
+    if (R.Line == 0)
+      locOf(Fallback, R.Line, R.Column, &R.File);
     return R;
   }
 
@@ -350,6 +428,8 @@ private:
   const BasicBlock *nodeOf(const BasicBlock *BB, Loop *Region);
   void buildBlocks();
   AccessModel fragmentModel(const FragmentAccess &F, const Instruction &I);
+  std::optional<std::pair<std::string, std::optional<Expr>>>
+  baseAndOffset(const Value *Ptr, unsigned Depth = 0);
 };
 
 void ModelBuilder::addLoops(Loop *L, int Parent) {
@@ -396,10 +476,12 @@ void ModelBuilder::analyzeTripCount(Loop *L, LoopInfoModel &LM) {
 // wrap. The count is 1 + max(0, ceil((n - x0) / stride)) where x0 is the
 // first value the latch compares.
 bool ModelBuilder::tryStrideIdiom(Loop *L, LoopInfoModel &LM) {
-  BasicBlock *Latch = L->getLoopLatch();
-  if (!Latch || L->getExitingBlock() != Latch)
+  // The single exit test sits in the latch (rotated loops) or the header;
+  // either way the count of tests is 1 + the number of passing ones.
+  BasicBlock *Exiting = L->getExitingBlock();
+  if (!Exiting || (Exiting != L->getLoopLatch() && Exiting != L->getHeader()))
     return false;
-  auto *Br = dyn_cast<BranchInst>(Latch->getTerminator());
+  auto *Br = dyn_cast<BranchInst>(Exiting->getTerminator());
   if (!Br || !Br->isConditional())
     return false;
   auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
@@ -536,6 +618,22 @@ CondRef ModelBuilder::condOfValue(Value *V, const Instruction *At,
   if (auto *C = dyn_cast<ConstantInt>(V))
     return C->isZero() ? Cond::makeFalse() : Cond::makeTrue();
   if (auto *IC = dyn_cast<ICmpInst>(V)) {
+    // (a | b) == 0 is a == 0 && b == 0 (how tid == 0 && bid == 0 compiles).
+    if (IC->isEquality())
+      if (auto *C = dyn_cast<ConstantInt>(IC->getOperand(1)); C && C->isZero())
+        if (auto *Or = dyn_cast<BinaryOperator>(IC->getOperand(0));
+            Or && Or->getOpcode() == Instruction::Or) {
+          CondRef Both = Cond::makeTrue();
+          for (Value *Op : Or->operands()) {
+            auto E = Mapper.convertValue(Op);
+            if (!E)
+              return Cond::unknown(reasonAt(
+                  "data-dependent branch: " + Mapper.failure(), IC, At));
+            Both = Cond::conj(Both, Cond::cmp(CmpKind::EQ, *E, Expr(0)));
+          }
+          return IC->getPredicate() == CmpInst::ICMP_EQ ? Both
+                                                        : Cond::negate(Both);
+        }
     if (IC->getOperand(0)->getType()->isPointerTy())
       return Cond::unknown(reasonAt("pointer comparison in a branch", V, At));
     auto L = Mapper.convertValue(IC->getOperand(0));
@@ -732,7 +830,7 @@ void ModelBuilder::buildBlocks() {
       if (!classifyInstruction(I, DL, B.Ops, Why)) {
         UnknownReason R;
         R.Reason = Why;
-        locOf(&I, R.Line, R.Column);
+        locOf(&I, R.Line, R.Column, &R.File);
         B.Unknowns.push_back(R);
       }
       if (auto Frag = fragmentAccess(I);
@@ -763,10 +861,9 @@ void ModelBuilder::buildBlocks() {
       A.Width = DL.getTypeStoreSize(ElemTy).getFixedValue();
       locOf(&I, A.Line, A.Column);
       const SCEV *PS = SE.getSCEV(Ptr);
-      const SCEV *Base = SE.getPointerBase(PS);
-      if (auto *U = dyn_cast<SCEVUnknown>(Base); U && isa<Argument>(U->getValue())) {
-        A.Base = Mapper.paramName(U->getValue());
-        A.Offset = Mapper.convert(SE.removePointerBase(PS));
+      if (auto BO = baseAndOffset(Ptr)) {
+        A.Base = BO->first;
+        A.Offset = BO->second;
       }
       if (isa<LoadInst>(I))
         for (const Instruction *St : GlobalStores)
@@ -780,23 +877,48 @@ void ModelBuilder::buildBlocks() {
   }
 }
 
+// A pointer as kernel parameter + byte offset, looking through address
+// space casts (__ldg and explicit global pointers cast the parameter).
+std::optional<std::pair<std::string, std::optional<Expr>>>
+ModelBuilder::baseAndOffset(const Value *Ptr, unsigned Depth) {
+  if (Depth > 8)
+    return std::nullopt;
+  const SCEV *PS = SE.getSCEV(const_cast<Value *>(Ptr));
+  const SCEV *Base = SE.getPointerBase(PS);
+  auto *U = dyn_cast<SCEVUnknown>(Base);
+  if (!U)
+    return std::nullopt;
+  std::optional<Expr> Off = Mapper.convert(SE.removePointerBase(PS));
+  if (isa<Argument>(U->getValue()))
+    return std::make_pair(Mapper.paramName(U->getValue()), Off);
+  if (auto *Cast = dyn_cast<AddrSpaceCastInst>(U->getValue())) {
+    auto Inner = baseAndOffset(Cast->getPointerOperand(), Depth + 1);
+    if (!Inner)
+      return std::nullopt;
+    if (Inner->second && Off)
+      Inner->second = *Inner->second + *Off;
+    else
+      Inner->second.reset();
+    return Inner;
+  }
+  return std::nullopt;
+}
+
 AccessModel ModelBuilder::fragmentModel(const FragmentAccess &F,
                                         const Instruction &I) {
   AccessModel A;
   A.IsStore = F.IsStore;
   A.Width = F.ElemBytes;
   locOf(&I, A.Line, A.Column);
-  const SCEV *PS = SE.getSCEV(const_cast<Value *>(F.Ptr));
-  const SCEV *Base = SE.getPointerBase(PS);
-  auto *U = dyn_cast<SCEVUnknown>(Base);
-  if (!U || !isa<Argument>(U->getValue()))
+  auto BO = baseAndOffset(F.Ptr);
+  if (!BO)
     return A;
   std::optional<Expr> Ld =
       F.Stride ? Mapper.convertValue(F.Stride) : std::optional<Expr>();
   if (!Ld)
     return A; // Unknown leading dimension: footprint left out.
-  A.Base = Mapper.paramName(U->getValue());
-  A.Offset = Mapper.convert(SE.removePointerBase(PS));
+  A.Base = BO->first;
+  A.Offset = BO->second;
   Expr RowStride = F.RowMajor ? *Ld * Expr(F.ElemBytes) : Expr(F.ElemBytes);
   Expr ColStride = F.RowMajor ? Expr(F.ElemBytes) : *Ld * Expr(F.ElemBytes);
   A.Tile = {{RowStride, F.Rows}, {ColStride, F.Cols}};

@@ -18,6 +18,8 @@
 
 #include <memory>
 #include <optional>
+#include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,7 @@ struct UnknownReason {
   std::string Reason;
   unsigned Line = 0;
   unsigned Column = 0;
+  std::string File; ///< Empty: the kernel's file.
 };
 
 /// A boolean guard over expressions.
@@ -57,6 +60,14 @@ struct Cond {
   Truth evaluate(const IntervalEnv &Env) const;
   CondRef substitute(const std::map<std::string, Expr> &Map) const;
   bool mentions(const std::string &Var) const;
+  /// The condition with negations pushed onto the literals and every
+  /// literal (comparison or unknown) for which Pass holds replaced by true:
+  /// "this guard is taken to pass".
+  CondRef assumePassing(const std::function<bool(const Cond &)> &Pass,
+                        bool Negated = false) const;
+  /// True if a thread coordinate (threadIdx.*, blockIdx.*) occurs.
+  bool mentionsThread() const;
+  bool mentionsAny(const std::set<std::string> &Vars) const;
   /// First Unknown leaf, if any.
   const UnknownReason *firstUnknown() const;
   std::string str() const;

@@ -291,6 +291,111 @@ bool classifyIntrinsic(const IntrinsicInst &II, OpCounts &Out) {
   return true;
 }
 
+/// Counts one PTX instruction of an inline-assembly block (the CUDA headers
+/// implement half2/bf162 arithmetic this way). False for instructions whose
+/// effect is not modelled (memory, control flow).
+bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why) {
+  Stmt = Stmt.trim();
+  while (Stmt.consume_front("{") || Stmt.consume_front("}"))
+    Stmt = Stmt.ltrim();
+  if (Stmt.empty() || Stmt.starts_with(".reg") || Stmt.starts_with("//") ||
+      Stmt.ends_with(":"))
+    return true;
+  if (Stmt.starts_with("@")) // Predicated: counted as executed.
+    Stmt = Stmt.split(' ').second.ltrim();
+  StringRef Op = Stmt.split(' ').first.split('\t').first;
+  if (Op.starts_with("mma.sync") || Op.starts_with("wgmma")) {
+    auto Shape = mmaShape(Op);
+    auto Types = elementTypes(Op);
+    if (!Shape || Types.empty()) {
+      Why = ("inline assembly '" + Op + "' has an unrecognized shape").str();
+      return false;
+    }
+    // mma.sync...<dtype>.<atype>.<btype>.<ctype>: the inputs come second.
+    addMma(Out, *Shape, Types.size() >= 3 ? Types[1].first : Types.front().first);
+    return true;
+  }
+  SmallVector<StringRef, 6> Parts;
+  Op.split(Parts, '.');
+  StringRef Base = Parts.front();
+  std::string Prec;
+  unsigned Lanes = 1;
+  for (StringRef P : Parts) {
+    if (P == "f16x2" || P == "bf16x2") {
+      Lanes = 2;
+      P = P.drop_back(2);
+    }
+    if (P == "f16")
+      Prec = "fp16";
+    else if (P == "bf16")
+      Prec = "bf16";
+    else if (P == "f32")
+      Prec = "fp32";
+    else if (P == "f64")
+      Prec = "fp64";
+  }
+  static const char *const Free[] = {
+      "mov",  "cvt", "cvta", "setp", "set",  "selp", "and",   "or",
+      "xor",  "not", "shl",  "shr",  "shf",  "prmt", "bfe",   "bfi",
+      "neg",  "abs", "min",  "max",  "testp", "copysign", "brev", "popc",
+      "clz",  "bar", "barrier", "membar", "fence", "activemask", "nanosleep",
+      "vote", "match", "shfl", "lop3", "sad", "mul24", "mad24"};
+  for (const char *F : Free)
+    if (Base == F) {
+      if (Base == "shfl")
+        Out["shuffles"] += 1;
+      return true;
+    }
+  if (Prec.empty()) {
+    // Integer arithmetic is index math, not FLOPs.
+    if (Base == "add" || Base == "sub" || Base == "mul" || Base == "mad" ||
+        Base == "div" || Base == "rem")
+      return true;
+    Why = ("inline assembly '" + Op + "' is not analyzed").str();
+    return false;
+  }
+  std::string Key = "flops." + Prec;
+  if (Base == "add" || Base == "sub" || Base == "mul") {
+    Out[Key] += Lanes;
+    return true;
+  }
+  if (Base == "fma" || Base == "mad") {
+    Out[Key] += 2 * Lanes;
+    return true;
+  }
+  if (Base == "div" || Base == "rcp") {
+    Out[Key] += Lanes;
+    Out["div." + Prec] += Lanes;
+    return true;
+  }
+  static const char *const Special[] = {"sqrt", "rsqrt", "ex2", "lg2",
+                                        "sin",  "cos",   "tanh"};
+  for (const char *Sp : Special)
+    if (Base == Sp) {
+      std::string Kind = Base == "ex2" ? "exp2" : Base == "lg2" ? "log2" : Sp;
+      Out["special." + Kind] += Lanes;
+      return true;
+    }
+  Why = ("inline assembly '" + Op + "' is not analyzed").str();
+  return false;
+}
+
+bool classifyPtxAsm(StringRef Asm, OpCounts &Out, std::string &Why) {
+  SmallVector<StringRef, 8> Stmts;
+  Asm.split(Stmts, ';');
+  OpCounts Local;
+  for (StringRef St : Stmts) {
+    SmallVector<StringRef, 4> Lines;
+    St.split(Lines, '\n');
+    for (StringRef L : Lines)
+      if (!classifyPtxInstruction(L, Local, Why))
+        return false;
+  }
+  for (auto &KV : Local)
+    Out[KV.first] += KV.second;
+  return true;
+}
+
 } // namespace
 
 static MemSpace spaceOfPointer(const Value *Ptr);
@@ -354,16 +459,22 @@ static MemSpace spaceOfPointer(const Value *Ptr) {
   SmallVector<const Value *, 4> Objects;
   getUnderlyingObjects(Ptr, Objects, nullptr, 0);
   bool AllShared = !Objects.empty(), AllLocal = !Objects.empty();
+  bool AllParam = !Objects.empty();
   for (const Value *O : Objects) {
     const Value *S = O->stripPointerCasts();
     auto *GV = dyn_cast<GlobalVariable>(S);
     AllShared &= GV && GV->getAddressSpace() == 3;
     AllLocal &= isa<AllocaInst>(S);
+    // Structs passed by value live in the kernel parameter space.
+    auto *Arg = dyn_cast<Argument>(S);
+    AllParam &= Arg && Arg->hasByValAttr();
   }
   if (AllShared)
     return MemSpace::Shared;
   if (AllLocal)
     return MemSpace::Local;
+  if (AllParam)
+    return MemSpace::Constant;
   // Kernel arguments and anything else generic is global memory.
   return MemSpace::Global;
 }
@@ -410,22 +521,9 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
   }
   case Instruction::Call: {
     const auto &CB = cast<CallBase>(I);
-    if (CB.isInlineAsm()) {
-      StringRef Asm = cast<InlineAsm>(CB.getCalledOperand())->getAsmString();
-      StringRef Op = Asm.ltrim().split(' ').first;
-      if (Op.starts_with("mma.sync") || Op.starts_with("wgmma")) {
-        auto Shape = mmaShape(Op);
-        auto Types = elementTypes(Op);
-        if (Shape && !Types.empty()) {
-          // mma.sync...<dtype>.<atype>.<btype>.<ctype>: inputs are second.
-          addMma(Out, *Shape, Types.size() >= 3 ? Types[1].first
-                                                 : Types.front().first);
-          return true;
-        }
-      }
-      Why = ("inline assembly '" + Op + "' is not analyzed").str();
-      return false;
-    }
+    if (CB.isInlineAsm())
+      return classifyPtxAsm(
+          cast<InlineAsm>(CB.getCalledOperand())->getAsmString(), Out, Why);
     if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
       if (II->getIntrinsicID() == Intrinsic::memcpy ||
           II->getIntrinsicID() == Intrinsic::memmove) {

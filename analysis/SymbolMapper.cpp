@@ -90,9 +90,26 @@ std::optional<Expr> SymbolMapper::convertUnknown(const Value *V) {
     return Expr::symbol(paramName(V), SymbolKind::Param);
   if (auto SR = specialRegisterName(V))
     return Expr::symbol(SR->first, SR->second);
-  if (auto *II = dyn_cast<IntrinsicInst>(V))
-    if (II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_warpsize)
+  if (auto *II = dyn_cast<IntrinsicInst>(V)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::nvvm_read_ptx_sreg_warpsize:
       return Expr(32);
+    case Intrinsic::smin:
+    case Intrinsic::umin:
+    case Intrinsic::smax:
+    case Intrinsic::umax: {
+      auto A = convertValue(II->getArgOperand(0));
+      auto B = convertValue(II->getArgOperand(1));
+      if (!A || !B)
+        return std::nullopt;
+      bool Max = II->getIntrinsicID() == Intrinsic::smax ||
+                 II->getIntrinsicID() == Intrinsic::umax;
+      return Max ? Expr::max(*A, *B) : Expr::min(*A, *B);
+    }
+    default:
+      break;
+    }
+  }
   if (auto *P = dyn_cast<PHINode>(V)) {
     auto It = ValueVars.find(P);
     if (It != ValueVars.end())
@@ -135,12 +152,30 @@ std::optional<Expr> SymbolMapper::convertUnknown(const Value *V) {
       return Expr::floorDiv(*A, Expr(int64_t(1) << C->getZExtValue()));
     }
     case Instruction::And: {
-      if (!C || !C->getValue().isMask() || C->getValue().countr_one() > 62)
+      if (!C)
         break;
-      auto A = convertValue(BO->getOperand(0));
-      if (!A)
-        return std::nullopt;
-      return Expr::mod(*A, Expr(int64_t(1) << C->getValue().countr_one()));
+      const APInt &Mask = C->getValue();
+      unsigned Bits = Mask.getBitWidth();
+      if (Mask.isMask() && Mask.countr_one() <= 62) {
+        auto A = convertValue(BO->getOperand(0));
+        if (!A)
+          return std::nullopt;
+        return Expr::mod(*A, Expr(int64_t(1) << Mask.countr_one()));
+      }
+      // Signed x % 2^k compared with a constant becomes
+      // x & (signbit | (2^k - 1)): the low bits, minus 2^(w-1) when x < 0.
+      APInt Low = Mask;
+      Low.clearBit(Bits - 1);
+      if (Bits <= 64 && Mask.isSignBitSet() && Low.isMask() &&
+          Low.countr_one() <= 62) {
+        auto A = convertValue(BO->getOperand(0));
+        if (!A)
+          return std::nullopt;
+        Expr Half(int64_t(1) << (Bits - 1 > 62 ? 62 : Bits - 1));
+        return Expr::mod(*A, Expr(int64_t(1) << Low.countr_one())) +
+               Half * Expr::floorDiv(*A, Half);
+      }
+      break;
     }
     default:
       break;
@@ -189,6 +224,15 @@ std::optional<Expr> SymbolMapper::convert(const SCEV *S) {
   }
   if (auto *U = dyn_cast<SCEVUnknown>(S))
     return convertUnknown(U->getValue());
+  if (auto *Tr = dyn_cast<SCEVTruncateExpr>(S)) {
+    // Narrow truncations are masks (x & 31 becomes trunc to i5); wide ones
+    // are index casts, assumed not to wrap.
+    unsigned Bits = Tr->getType()->getScalarSizeInBits();
+    auto E = convert(Tr->getOperand());
+    if (!E || Bits >= 32)
+      return E;
+    return Expr::mod(*E, Expr(int64_t(1) << Bits));
+  }
   if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
     return convert(Cast->getOperand()); // Index math is assumed not to wrap.
   if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {

@@ -155,7 +155,7 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
     OS << "  note         " << M.Note << "\n";
   }
   for (const UnknownReason &U : KC.Unknowns)
-    OS << K.Decl.Loc.File << ":" << U.Line << ":" << U.Column
+    OS << U.File << ":" << U.Line << ":" << U.Column
        << ": note: unknown: " << U.Reason << "\n";
 }
 

@@ -80,6 +80,7 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
     CO.Arch.pop_back();
   CO.Params = Params;
   CO.ExtraArgs = Opts.ExtraArgs;
+  CO.DumpIR = Opts.DumpIR;
   std::vector<LaunchSetting> Overrides;
   for (const LaunchOverride &L : Opts.Launches)
     Overrides.push_back({L, SourceLoc{"--launch", 0, 0}});

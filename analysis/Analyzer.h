@@ -37,6 +37,7 @@ struct AnalyzerOptions {
   std::string KernelFilter;
   std::vector<std::string> ExtraArgs;
   bool DumpModel = false; ///< Print each kernel model to stderr (debugging).
+  bool DumpIR = false;    ///< Print the optimized device IR (debugging).
 };
 
 struct KernelReport {

@@ -11,10 +11,13 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -135,6 +138,40 @@ ArgumentsAdjuster translateNvccFlags() {
 
 } // namespace
 
+/// libdevice's integer and float min/max/abs entry points are plain LLVM
+/// intrinsics once libdevice is linked; without it they would stay opaque
+/// calls that block loop rotation and ScalarEvolution (for (j = i; j <
+/// min(i + 4, n); ++j) would get no trip count).
+static void replaceMinMaxCalls(llvm::Module &M) {
+  using llvm::Intrinsic::ID;
+  static const std::pair<const char *, ID> Map[] = {
+      {"__nv_min", llvm::Intrinsic::smin},   {"__nv_max", llvm::Intrinsic::smax},
+      {"__nv_llmin", llvm::Intrinsic::smin}, {"__nv_llmax", llvm::Intrinsic::smax},
+      {"__nv_umin", llvm::Intrinsic::umin},  {"__nv_umax", llvm::Intrinsic::umax},
+      {"__nv_ullmin", llvm::Intrinsic::umin}, {"__nv_ullmax", llvm::Intrinsic::umax},
+      {"__nv_fminf", llvm::Intrinsic::minnum}, {"__nv_fmaxf", llvm::Intrinsic::maxnum},
+      {"__nv_fmin", llvm::Intrinsic::minnum}, {"__nv_fmax", llvm::Intrinsic::maxnum},
+      {"__nv_fabsf", llvm::Intrinsic::fabs},  {"__nv_fabs", llvm::Intrinsic::fabs}};
+  for (auto &[Name, IID] : Map) {
+    llvm::Function *F = M.getFunction(Name);
+    if (!F || !F->isDeclaration())
+      continue;
+    llvm::Function *Intr = llvm::Intrinsic::getOrInsertDeclaration(
+        &M, IID, {F->getReturnType()});
+    for (llvm::User *U : llvm::make_early_inc_range(F->users())) {
+      auto *CI = llvm::dyn_cast<llvm::CallInst>(U);
+      if (!CI || CI->getCalledFunction() != F)
+        continue;
+      llvm::SmallVector<llvm::Value *, 2> Args(CI->args());
+      auto *New = llvm::CallInst::Create(Intr, Args, "", CI->getIterator());
+      New->setDebugLoc(CI->getDebugLoc());
+      New->takeName(CI);
+      CI->replaceAllUsesWith(New);
+      CI->eraseFromParent();
+    }
+  }
+}
+
 void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   static bool Initialized = [] {
     LLVMInitializeNVPTXTargetInfo();
@@ -144,6 +181,7 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   }();
   (void)Initialized;
 
+  replaceMinMaxCalls(M);
   // Results must not depend on the user's -O level: drop optnone/noinline
   // that -O0 adds to user functions.
   for (llvm::Function &F : M) {
@@ -163,6 +201,7 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
         F.setDoesNotThrow();
         F.setWillReturn();
         F.addFnAttr(llvm::Attribute::NoSync);
+        F.addFnAttr(llvm::Attribute::Speculatable);
       }
     }
   }
@@ -254,5 +293,7 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
                                    "compilation of '" + File +
                                        "' failed; nothing analyzed");
   optimizeForAnalysis(*Out.Module, Opts.Arch);
+  if (Opts.DumpIR)
+    Out.Module->print(llvm::errs(), nullptr);
   return std::move(Out);
 }

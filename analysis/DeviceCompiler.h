@@ -33,6 +33,7 @@ struct CompileOptions {
   /// for --launch of kernels that the file never launches itself.
   std::vector<std::string> Instantiations;
   std::vector<std::string> ExtraArgs;
+  bool DumpIR = false; ///< Print the optimized module to stderr (debugging).
 };
 
 struct CompiledUnit {

@@ -78,6 +78,21 @@ void addUnique(std::vector<UnknownReason> &V, const UnknownReason &R) {
   V.push_back(R);
 }
 
+/// Clears every count that uncountable operations may have changed.
+void poison(KernelCounts &KC, unsigned Mask) {
+  if (!Mask)
+    return;
+  for (auto &KV : KC.PerThread)
+    if (counterCategory(KV.first) & Mask)
+      KV.second = Quantity();
+  for (auto &KV : KC.PerBlock)
+    if (counterCategory(KV.first) & Mask)
+      KV.second = Quantity();
+  for (auto &KV : KC.Totals)
+    if (counterCategory(KV.first) & Mask)
+      KV.second.reset();
+}
+
 } // namespace
 
 std::vector<std::string>
@@ -180,21 +195,17 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
   }
 
   // An operation that cannot be counted (a call that was not inlined,
-  // unknown inline assembly) could do any amount of work: no count of this
-  // kernel is exact then.
-  bool Poisoned = false;
+  // unknown inline assembly) could do any amount of the work it may affect
+  // (a read-only callee cannot store): those counts are not exact then.
+  unsigned PoisonMask = 0;
   for (const BlockModel &B : M.Blocks)
-    Poisoned |= !B.Unknowns.empty();
+    PoisonMask |= B.Affected;
 
   // Per-thread: with a launch, the exact walk of thread (0,0,0); the formula
   // (guards assumed to pass) is shown only where it agrees. Without one, the
   // formula's value.
   for (auto &KV : Formula) {
     Quantity Q;
-    if (Poisoned) {
-      KC.PerThread[KV.first] = Q;
-      continue;
-    }
     if (KV.second)
       Q.Formula = KV.second->str();
     if (HaveLaunch) {
@@ -257,8 +268,10 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
       KC.PerThread[C] = Q;
     }
 
-  if (!HaveLaunch)
+  if (!HaveLaunch) {
+    poison(KC, PoisonMask);
     return KC;
+  }
 
   addDerived(Block0.Sums, [&](const std::string &N, std::optional<Rational> V) {
     Block0.add(N, V);
@@ -293,16 +306,12 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
                Q.Value->isZero()) {
       Q.Formula = "0";
     }
-    if (Poisoned)
-      Q = Quantity();
     KC.PerBlock[KV.first] = Q;
     auto GIt = Grid.Sums.find(KV.first);
     KC.Totals[KV.first] =
         GIt == Grid.Sums.end() ? std::optional<Rational>(Rational(0)) : GIt->second;
-    if (Poisoned)
-      KC.Totals[KV.first].reset();
   }
-  if (Poisoned)
+  if (PoisonMask & AffectsStores)
     KC.Totals["atomic_bytes"].reset();
 
   KC.ThreadsLaunched =
@@ -335,9 +344,10 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
 
   KC.Compulsory =
       compulsoryTraffic(M, Known, *Launch.Grid, *Launch.Block, WalkBudget);
-  if (Poisoned)
+  if (PoisonMask & (AffectsLoads | AffectsStores))
     KC.Compulsory.Exact = false; // Uncounted work may touch more memory.
   for (const UnknownReason &R : KC.Compulsory.Notes)
     addUnique(KC.Unknowns, R);
+  poison(KC, PoisonMask);
   return KC;
 }

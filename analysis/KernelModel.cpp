@@ -827,7 +827,9 @@ void ModelBuilder::buildBlocks() {
 
     for (Instruction &I : BB) {
       std::string Why;
-      if (!classifyInstruction(I, DL, B.Ops, Why)) {
+      unsigned Affects = 0;
+      if (!classifyInstruction(I, DL, B.Ops, Why, Affects)) {
+        B.Affected |= Affects;
         UnknownReason R;
         R.Reason = Why;
         locOf(&I, R.Line, R.Column, &R.File);

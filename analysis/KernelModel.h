@@ -124,6 +124,7 @@ struct BlockModel {
   OpCounts Ops;
   std::vector<AccessModel> Accesses;
   std::vector<UnknownReason> Unknowns; ///< Uncountable ops in this block.
+  unsigned Affected = 0; ///< AffectedCounters the uncountable ops may change.
   unsigned Line = 0, Column = 0;
 };
 

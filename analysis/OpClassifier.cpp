@@ -479,8 +479,29 @@ static MemSpace spaceOfPointer(const Value *Ptr) {
   return MemSpace::Global;
 }
 
+unsigned roofline::counterCategory(const std::string &C) {
+  StringRef N = C;
+  if (N == "shared_bytes")
+    return AffectsLoads | AffectsStores;
+  if (N == "global.loads" || N == "global.load_bytes" ||
+      N == "shared.load_bytes")
+    return AffectsLoads;
+  if (N == "global.stores" || N == "global.store_bytes" ||
+      N == "shared.store_bytes" || N == "atomics" || N == "atomic_bytes")
+    return AffectsStores;
+  return AffectsCompute;
+}
+
 bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
-                                   OpCounts &Out, std::string &Why) {
+                                   OpCounts &Out, std::string &Why,
+                                   unsigned &Affects) {
+  Affects = AffectsCompute | AffectsLoads | AffectsStores;
+  if (auto *CB = dyn_cast<CallBase>(&I)) {
+    if (CB->doesNotAccessMemory())
+      Affects = AffectsCompute;
+    else if (CB->onlyReadsMemory())
+      Affects = AffectsCompute | AffectsLoads;
+  }
   switch (I.getOpcode()) {
   case Instruction::FAdd:
   case Instruction::FSub:

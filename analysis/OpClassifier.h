@@ -31,11 +31,22 @@ using OpCounts = std::map<std::string, int64_t>;
 
 enum class MemSpace { None, Global, Shared, Local, Constant };
 
+/// What an uncountable instruction may contribute to.
+enum AffectedCounters : unsigned {
+  AffectsCompute = 1, ///< FLOPs, divisions, special functions.
+  AffectsLoads = 2,   ///< Global and shared loads.
+  AffectsStores = 4,  ///< Global and shared stores, atomics.
+};
+
+/// The AffectedCounters category of a counter name.
+unsigned counterCategory(const std::string &Counter);
+
 /// Adds I's contribution to Out. Returns false when I is something whose
 /// effect cannot be counted (indirect call, unknown inline asm, call to a
-/// function that was not inlined); Why then says what.
+/// function that was not inlined); Why then says what and Affects which
+/// counters it may change (a read-only callee cannot store).
 bool classifyInstruction(const llvm::Instruction &I, const llvm::DataLayout &DL,
-                         OpCounts &Out, std::string &Why);
+                         OpCounts &Out, std::string &Why, unsigned &Affects);
 
 /// The memory space a load/store/atomic address refers to.
 MemSpace memorySpaceOf(const llvm::Instruction &I);

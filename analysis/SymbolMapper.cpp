@@ -205,6 +205,21 @@ std::optional<Expr> SymbolMapper::convert(const SCEV *S) {
     Why.clear();
     Culprit = nullptr;
   }
+  // Arithmetic in a narrow type wraps: j % 4 becomes an i2 recurrence.
+  if (S->getType()->isIntegerTy() && !isa<SCEVConstant>(S) &&
+      !isa<SCEVUnknown>(S) && !isa<SCEVCastExpr>(S)) {
+    unsigned Bits = S->getType()->getIntegerBitWidth();
+    if (Bits < 32) {
+      auto E = convertWide(S);
+      if (!E)
+        return E;
+      return Expr::mod(*E, Expr(int64_t(1) << Bits));
+    }
+  }
+  return convertWide(S);
+}
+
+std::optional<Expr> SymbolMapper::convertWide(const SCEV *S) {
   if (++Depth > 200) {
     --Depth;
     return fail("expression too deep", nullptr);

@@ -65,6 +65,7 @@ private:
 
   std::optional<Expr> fail(const std::string &Reason, const llvm::Value *V);
   std::optional<Expr> convertUnknown(const llvm::Value *V);
+  std::optional<Expr> convertWide(const llvm::SCEV *S);
 };
 
 } // namespace roofline

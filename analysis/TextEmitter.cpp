@@ -105,8 +105,8 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
       AllZero = false;
     if (AllZero)
       continue;
-    std::string PT = Q.Formula ? *Q.Formula : "?";
     std::string PV = valueText(Q.Value);
+    std::string PT = Q.Formula ? *Q.Formula : PV;
     if (PT != PV)
       PT += " = " + PV;
     auto B = KC.PerBlock.find(KV.first);

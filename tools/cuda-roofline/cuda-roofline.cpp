@@ -52,6 +52,9 @@ static cl::opt<std::string> Format("format", cl::desc("Output format: text or js
 static cl::opt<bool> DumpModel("dump-model", cl::desc("Print the kernel model (debugging)"),
                                cl::Hidden, cl::cat(Cat));
 
+static cl::opt<bool> DumpIR("dump-ir", cl::desc("Print the optimized device IR (debugging)"),
+                            cl::Hidden, cl::cat(Cat));
+
 static int usageError(const Twine &Msg) {
   errs() << "cuda-roofline: error: " << Msg << "\n";
   return 2;
@@ -130,6 +133,7 @@ int main(int Argc, const char **Argv) {
   Opts.Arch = Arch;
   Opts.KernelFilter = Kernel;
   Opts.DumpModel = DumpModel;
+  Opts.DumpIR = DumpIR;
   for (const std::string &P : Params) {
     auto KV = parseParam(P);
     if (!KV)

@@ -206,8 +206,9 @@ std::optional<Expr> SymbolMapper::convert(const SCEV *S) {
     Culprit = nullptr;
   }
   // Arithmetic in a narrow type wraps: j % 4 becomes an i2 recurrence.
-  if (S->getType()->isIntegerTy() && !isa<SCEVConstant>(S) &&
-      !isa<SCEVUnknown>(S) && !isa<SCEVCastExpr>(S)) {
+  auto *NAry = dyn_cast<SCEVNAryExpr>(S);
+  bool MayWrap = NAry && !NAry->hasNoSignedWrap() && !NAry->hasNoUnsignedWrap();
+  if (S->getType()->isIntegerTy() && MayWrap) {
     unsigned Bits = S->getType()->getIntegerBitWidth();
     if (Bits < 32) {
       auto E = convertWide(S);

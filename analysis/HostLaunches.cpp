@@ -6,6 +6,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
@@ -85,8 +87,11 @@ bool isModifiedAfterInit(const VarDecl *VD) {
 /// arguments) given the user's values for named variables.
 class HostEvaluator {
 public:
-  HostEvaluator(ASTContext &Ctx, const std::map<std::string, int64_t> &Params)
-      : Ctx(Ctx), Params(Params) {}
+  /// Pos is the statement at which values are wanted (the launch), PM the
+  /// parent map of the function containing it.
+  HostEvaluator(ASTContext &Ctx, const std::map<std::string, int64_t> &Params,
+                const Stmt *Pos = nullptr, ParentMap *PM = nullptr)
+      : Ctx(Ctx), Params(Params), Pos(Pos), PM(PM) {}
 
   std::string Missing; // First variable that had no value.
   bool Modified = false; // ... because it is assigned after its declaration.
@@ -207,6 +212,8 @@ public:
           D.V[0] = *V;
           return D;
         }
+        if (PM && Pos && VD->isLocalVarDecl())
+          return dim3At(VD, Pos, Depth + 1);
         if (VD->getInit() && !isModifiedAfterInit(VD))
           return evalDim3(VD->getInit(), Depth + 1);
         if (Missing.empty()) {
@@ -230,6 +237,244 @@ public:
 private:
   ASTContext &Ctx;
   const std::map<std::string, int64_t> &Params;
+  const Stmt *Pos;
+  ParentMap *PM;
+
+  /// Evaluates E as of statement At (values of locals assigned before it).
+  template <typename T, typename Fn>
+  std::optional<T> at(const Stmt *At, Fn Eval) {
+    const Stmt *Saved = Pos;
+    Pos = At;
+    std::optional<T> R = Eval();
+    Pos = Saved;
+    return R;
+  }
+
+  void markModified(const VarDecl *VD) {
+    if (Missing.empty()) {
+      Missing = VD->getName().str();
+      Modified = true;
+    }
+  }
+
+  static bool isVar(const clang::Expr *E, const VarDecl *VD) {
+    auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return D && D->getDecl() == VD;
+  }
+
+  enum class DefKind { None, Found, Fail };
+
+  /// The last definition of integer VD within S (a statement before the
+  /// point of interest). Straight-line assignments and `if`s whose
+  /// condition evaluates are followed; anything else that modifies VD
+  /// (loops, address taken) makes the value unknown.
+  DefKind lastDef(const Stmt *S, const VarDecl *VD, int64_t &V, unsigned Depth) {
+    if (!S)
+      return DefKind::None;
+    if (auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (D == VD) {
+          if (!VD->getInit())
+            return DefKind::Fail;
+          auto R = at<int64_t>(S, [&] { return evalInt(VD->getInit(), Depth + 1); });
+          if (!R)
+            return DefKind::Fail;
+          V = *R;
+          return DefKind::Found;
+        }
+      return DefKind::None;
+    }
+    ModificationFinder Finder(VD);
+    Finder.TraverseStmt(const_cast<Stmt *>(S));
+    if (!Finder.Found)
+      return DefKind::None;
+    if (auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (auto It = CS->body_rbegin(); It != CS->body_rend(); ++It) {
+        DefKind K = lastDef(*It, VD, V, Depth);
+        if (K != DefKind::None)
+          return K;
+      }
+      return DefKind::None;
+    }
+    if (auto *If = dyn_cast<IfStmt>(S)) {
+      if (If->getInit() || If->getConditionVariable())
+        return DefKind::Fail;
+      auto C = at<int64_t>(S, [&] { return evalInt(If->getCond(), Depth + 1); });
+      if (!C)
+        return DefKind::Fail;
+      DefKind K = lastDef(*C ? If->getThen() : If->getElse(), VD, V, Depth);
+      if (K != DefKind::None)
+        return K;
+      // The branch taken does not assign VD: look before the if.
+      auto R = valueAt(VD, S, Depth + 1);
+      if (!R)
+        return DefKind::Fail;
+      V = *R;
+      return DefKind::Found;
+    }
+    if (auto *B = dyn_cast<BinaryOperator>(S)) {
+      if (!B->isAssignmentOp() || !isVar(B->getLHS(), VD))
+        return DefKind::Fail;
+      auto R = at<int64_t>(S, [&] { return evalInt(B->getRHS(), Depth + 1); });
+      if (!R)
+        return DefKind::Fail;
+      if (B->getOpcode() == BO_Assign) {
+        V = *R;
+        return DefKind::Found;
+      }
+      auto Old = valueAt(VD, S, Depth + 1);
+      if (!Old)
+        return DefKind::Fail;
+      auto New = binop(BinaryOperator::getOpForCompoundAssignment(B->getOpcode()),
+                       *Old, *R);
+      if (!New)
+        return DefKind::Fail;
+      V = *New;
+      return DefKind::Found;
+    }
+    if (auto *U = dyn_cast<UnaryOperator>(S)) {
+      if (!U->isIncrementDecrementOp() || !isVar(U->getSubExpr(), VD))
+        return DefKind::Fail;
+      auto Old = valueAt(VD, S, Depth + 1);
+      if (!Old)
+        return DefKind::Fail;
+      V = *Old + (U->isIncrementOp() ? 1 : -1);
+      return DefKind::Found;
+    }
+    if (auto *E = dyn_cast<ExprWithCleanups>(S))
+      return lastDef(E->getSubExpr(), VD, V, Depth);
+    return DefKind::Fail;
+  }
+
+  /// The value of local VD just before statement At.
+  std::optional<int64_t> valueAt(const VarDecl *VD, const Stmt *At,
+                                 unsigned Depth) {
+    if (Depth > 64)
+      return std::nullopt;
+    const Stmt *Cur = At;
+    while (const Stmt *Parent = PM->getParent(Cur)) {
+      if (auto *CS = dyn_cast<CompoundStmt>(Parent)) {
+        bool Before = false;
+        for (auto It = CS->body_rbegin(); It != CS->body_rend(); ++It) {
+          if (*It == Cur) {
+            Before = true;
+            continue;
+          }
+          if (!Before)
+            continue;
+          int64_t V;
+          DefKind K = lastDef(*It, VD, V, Depth);
+          if (K == DefKind::Found)
+            return V;
+          if (K == DefKind::Fail) {
+            markModified(VD);
+            return std::nullopt;
+          }
+        }
+      } else if (isa<ForStmt>(Parent) || isa<WhileStmt>(Parent) ||
+                 isa<DoStmt>(Parent) || isa<CXXForRangeStmt>(Parent)) {
+        ModificationFinder Finder(VD);
+        Finder.TraverseStmt(const_cast<Stmt *>(Parent));
+        if (Finder.Found) {
+          markModified(VD);
+          return std::nullopt;
+        }
+      }
+      Cur = Parent;
+    }
+    if (Missing.empty())
+      Missing = VD->getName().str();
+    return std::nullopt;
+  }
+
+  /// The value of local dim3 VD just before At: its last whole assignment
+  /// or initializer, then the member assignments (grid.x = ...) after it.
+  std::optional<Dim3> dim3At(const VarDecl *VD, const Stmt *At, unsigned Depth) {
+    std::vector<std::pair<int, int64_t>> Members; // In reverse order.
+    const Stmt *Cur = At;
+    while (const Stmt *Parent = PM->getParent(Cur)) {
+      if (auto *CS = dyn_cast<CompoundStmt>(Parent)) {
+        bool Before = false;
+        for (auto It = CS->body_rbegin(); It != CS->body_rend(); ++It) {
+          if (*It == Cur) {
+            Before = true;
+            continue;
+          }
+          if (!Before)
+            continue;
+          const Stmt *S = *It;
+          if (auto *EWC = dyn_cast<ExprWithCleanups>(S))
+            S = EWC->getSubExpr();
+          std::optional<Dim3> Base;
+          bool IsBase = false;
+          if (auto *DS = dyn_cast<DeclStmt>(S)) {
+            for (const Decl *D : DS->decls())
+              if (D == VD) {
+                IsBase = true;
+                if (VD->getInit())
+                  Base = at<Dim3>(S, [&] { return evalDim3(VD->getInit(), Depth + 1); });
+              }
+            if (!IsBase)
+              continue;
+          } else {
+            ModificationFinder Finder(VD);
+            Finder.TraverseStmt(const_cast<Stmt *>(S));
+            if (!Finder.Found)
+              continue;
+            const clang::Expr *LHS = nullptr, *RHS = nullptr;
+            if (auto *B = dyn_cast<BinaryOperator>(S);
+                B && B->getOpcode() == BO_Assign) {
+              LHS = B->getLHS();
+              RHS = B->getRHS();
+            } else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+                       OC && OC->getOperator() == OO_Equal &&
+                       OC->getNumArgs() == 2) {
+              LHS = OC->getArg(0);
+              RHS = OC->getArg(1);
+            }
+            if (!LHS) {
+              markModified(VD);
+              return std::nullopt;
+            }
+            if (auto *ME = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts());
+                ME && isVar(ME->getBase(), VD)) {
+              StringRef F = ME->getMemberDecl()->getName();
+              auto V = at<int64_t>(S, [&] { return evalInt(RHS, Depth + 1); });
+              if (F.size() != 1 || F[0] < 'x' || F[0] > 'z' || !V) {
+                markModified(VD);
+                return std::nullopt;
+              }
+              Members.emplace_back(F[0] - 'x', *V);
+              continue;
+            }
+            if (!isVar(LHS, VD)) {
+              markModified(VD);
+              return std::nullopt;
+            }
+            IsBase = true;
+            Base = at<Dim3>(S, [&] { return evalDim3(RHS, Depth + 1); });
+          }
+          if (!Base)
+            return std::nullopt;
+          for (auto MI = Members.rbegin(); MI != Members.rend(); ++MI)
+            Base->V[MI->first] = MI->second;
+          return Base;
+        }
+      } else if (isa<ForStmt>(Parent) || isa<WhileStmt>(Parent) ||
+                 isa<DoStmt>(Parent) || isa<CXXForRangeStmt>(Parent)) {
+        ModificationFinder Finder(VD);
+        Finder.TraverseStmt(const_cast<Stmt *>(Parent));
+        if (Finder.Found) {
+          markModified(VD);
+          return std::nullopt;
+        }
+      }
+      Cur = Parent;
+    }
+    if (Missing.empty())
+      Missing = VD->getName().str();
+    return std::nullopt;
+  }
 
   std::optional<int64_t> evalDecl(const ValueDecl *D, unsigned Depth) {
     if (auto *EC = dyn_cast<EnumConstantDecl>(D))
@@ -245,6 +490,8 @@ private:
         Missing = VD->getName().str();
       return std::nullopt;
     }
+    if (PM && Pos && VD->isLocalVarDecl())
+      return valueAt(VD, Pos, Depth + 1);
     if (isModifiedAfterInit(VD)) {
       if (Missing.empty()) {
         Missing = VD->getName().str();
@@ -358,7 +605,8 @@ public:
     LaunchSite L;
     L.KernelMangledName = Names.getName(FD);
     L.Loc = toLoc(Ctx.getSourceManager(), Call->getBeginLoc());
-    HostEvaluator Eval(Ctx, Params);
+    ParentMap *PM = parentMapFor(Call);
+    HostEvaluator Eval(Ctx, Params, Call, PM);
     if (Config->getNumArgs() >= 2) {
       L.Grid = Eval.evalDim3(Config->getArg(0));
       L.Block = Eval.evalDim3(Config->getArg(1));
@@ -385,7 +633,7 @@ public:
       const ParmVarDecl *P = FD->getParamDecl(I);
       if (!P->getType()->isIntegerType())
         continue;
-      HostEvaluator ArgEval(Ctx, Params);
+      HostEvaluator ArgEval(Ctx, Params, Call, PM);
       if (auto V = ArgEval.evalInt(Call->getArg(I)))
         L.Args[P->getName().str()] = *V;
     }
@@ -398,6 +646,25 @@ private:
   HostFacts &Facts;
   const std::map<std::string, int64_t> &Params;
   ASTNameGenerator Names;
+  std::map<const Stmt *, std::unique_ptr<ParentMap>> ParentMaps;
+
+  /// Parent map of the body of the function that contains S.
+  ParentMap *parentMapFor(const Stmt *S) {
+    DynTypedNodeList Parents = Ctx.getParents(*S);
+    while (!Parents.empty()) {
+      if (auto *FD = Parents[0].get<FunctionDecl>()) {
+        Stmt *Body = FD->getBody();
+        if (!Body)
+          return nullptr;
+        auto &PM = ParentMaps[Body];
+        if (!PM)
+          PM = std::make_unique<ParentMap>(Body);
+        return PM.get();
+      }
+      Parents = Ctx.getParents(Parents[0]);
+    }
+    return nullptr;
+  }
 };
 
 class CollectorConsumer : public ASTConsumer {

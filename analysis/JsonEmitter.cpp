@@ -173,6 +173,20 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
         J.attribute("lower_exact", KC.Compulsory.Exact);
       });
     });
+    J.attributeArray("paths", [&] {
+      for (const PathCount &P : KC.Paths)
+        J.object([&] {
+          J.attribute("guard", P.Guard);
+          J.attribute("line", int64_t(P.Line));
+          J.attribute("column", int64_t(P.Column));
+          J.attributeBegin("threads_block");
+          value(J, P.BlockThreads);
+          J.attributeEnd();
+          J.attributeBegin("threads_grid");
+          value(J, P.GridThreads);
+          J.attributeEnd();
+        });
+    });
     J.attributeObject("arithmetic_intensity", [&] {
       J.attributeBegin("lower");
       number(J, M.AILower);

@@ -322,25 +322,48 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
   std::set<std::string> LoopVars;
   for (const LoopInfoModel &L : M.Loops)
     LoopVars.insert(L.Var);
-  CondRef Reaches = Cond::makeFalse();
-  for (const BlockModel &B : M.Blocks) {
-    if (!B.Ops.count("global.stores") && !B.Ops.count("atomics"))
-      continue;
-    auto LoopOrData = [&](const Cond &C) {
-      return C.K == Cond::Unknown || C.mentionsAny(LoopVars);
-    };
+  auto LoopOrData = [&](const Cond &C) {
+    return C.K == Cond::Unknown || C.mentionsAny(LoopVars);
+  };
+  auto threadGuard = [&](const BlockModel &B) {
     CondRef G = B.InnerGuard->assumePassing(LoopOrData);
     for (const NestLevel &NL : B.Nest)
       G = Cond::conj(NL.Guard->assumePassing(LoopOrData), G);
-    Reaches = Cond::disj(Reaches, G);
+    return G;
+  };
+  auto threadsUnder = [&](CondRef G, const ThreadBox &Box) {
+    BlockModel Top;
+    Top.InnerGuard = G;
+    DomainWalker Walk(M, Top, Known, WalkBudget);
+    return countExecutions(Walk, Box).Value;
+  };
+  ThreadBox WholeGrid = ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block);
+  CondRef Reaches = Cond::makeFalse();
+  std::map<std::string, size_t> PathIndex;
+  for (const BlockModel &B : M.Blocks) {
+    if (B.Ops.empty())
+      continue;
+    CondRef G = threadGuard(B);
+    if (B.Ops.count("global.stores") || B.Ops.count("atomics"))
+      Reaches = Cond::disj(Reaches, G);
+    // One path per distinct thread-level guard of blocks that do work.
+    std::string Key = G->str();
+    if (PathIndex.count(Key))
+      continue;
+    PathIndex[Key] = KC.Paths.size();
+    PathCount P;
+    P.Guard = Key;
+    P.Line = B.Line;
+    P.Column = B.Column;
+    P.BlockThreads = threadsUnder(G, ThreadBox::block0(*Launch.Block));
+    P.GridThreads = threadsUnder(G, WholeGrid);
+    KC.Paths.push_back(P);
   }
-  BlockModel Top;
-  Top.InnerGuard = Reaches;
-  DomainWalker ActiveWalk(M, Top, Known, WalkBudget);
-  KC.ThreadsActive =
-      countExecutions(ActiveWalk,
-                      ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block))
-          .Value;
+  std::stable_sort(KC.Paths.begin(), KC.Paths.end(),
+                   [](const PathCount &A, const PathCount &B) {
+                     return A.Line < B.Line;
+                   });
+  KC.ThreadsActive = threadsUnder(Reaches, WholeGrid);
 
   KC.Compulsory =
       compulsoryTraffic(M, Known, *Launch.Grid, *Launch.Block, WalkBudget);

@@ -40,10 +40,18 @@ struct LaunchInfo {
   bool known() const { return Grid && Block; }
 };
 
+/// Threads that execute one guarded region (a "path") of the kernel.
+struct PathCount {
+  std::string Guard; ///< Thread-level condition in source names ("true": all).
+  unsigned Line = 0, Column = 0;
+  std::optional<Rational> BlockThreads, GridThreads;
+};
+
 struct KernelCounts {
   std::map<std::string, Quantity> PerThread, PerBlock;
   std::map<std::string, std::optional<Rational>> Totals;
   std::optional<Rational> ThreadsLaunched, ThreadsActive;
+  std::vector<PathCount> Paths;
   TrafficBound Compulsory;
   std::vector<UnknownReason> Unknowns;
 };

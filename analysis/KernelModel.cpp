@@ -253,9 +253,14 @@ std::string Cond::str() const {
   case Not:
     return "!(" + Ops[0]->str() + ")";
   case And:
-    return "(" + Ops[0]->str() + ") && (" + Ops[1]->str() + ")";
-  case Or:
-    return "(" + Ops[0]->str() + ") || (" + Ops[1]->str() + ")";
+  case Or: {
+    // a && b && c: parentheses only where an || sits inside an &&.
+    auto Part = [&](const CondRef &C) {
+      bool Wrap = C->K == Or && K == And;
+      return Wrap ? "(" + C->str() + ")" : C->str();
+    };
+    return Part(Ops[0]) + (K == And ? " && " : " || ") + Part(Ops[1]);
+  }
   }
   return "";
 }

@@ -118,6 +118,13 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
   if (K.Launch.known()) {
     OS << "  threads      launched " << valueText(KC.ThreadsLaunched) << ", active "
        << valueText(KC.ThreadsActive) << "\n";
+    for (const PathCount &P : KC.Paths) {
+      if (P.Guard == "true")
+        continue;
+      OS << "  path         line " << P.Line << " if " << P.Guard << ": "
+         << valueText(P.BlockThreads) << " threads in block 0, "
+         << valueText(P.GridThreads) << " in the grid\n";
+    }
     OS << "  dram bytes   lower "
        << (M.DramLower ? formatBytes(*M.DramLower) : std::string("unknown"))
        << (KC.Compulsory.Exact ? "" : " (partial)") << ", upper "

@@ -349,27 +349,37 @@ static Expr rebuildAtom(const Atom &A, const std::vector<Expr> &Ops) {
   return Expr();
 }
 
-Expr Expr::substitute(const std::map<std::string, Expr> &Map) const {
+Expr Expr::mapAtoms(const std::function<std::optional<Expr>(const Atom &)> &F) const {
   Expr R;
   for (const Term &T : Terms) {
     Expr Prod = constant(T.Coef);
     for (const auto &P : T.Mono) {
-      Expr Base;
-      if (P.first->Kind == AtomKind::Symbol) {
-        auto It = Map.find(P.first->Name);
-        Base = It == Map.end() ? fromAtom(P.first) : It->second;
-      } else {
-        std::vector<Expr> Ops;
-        for (const Expr &Op : P.first->Ops)
-          Ops.push_back(Op.substitute(Map));
-        Base = rebuildAtom(*P.first, Ops);
+      std::optional<Expr> Base = F(*P.first);
+      if (!Base) {
+        if (P.first->Kind == AtomKind::Symbol) {
+          Base = fromAtom(P.first);
+        } else {
+          std::vector<Expr> Ops;
+          for (const Expr &Op : P.first->Ops)
+            Ops.push_back(Op.mapAtoms(F));
+          Base = rebuildAtom(*P.first, Ops);
+        }
       }
       for (unsigned I = 0; I < P.second; ++I)
-        Prod = Prod * Base;
+        Prod = Prod * *Base;
     }
     R = R + Prod;
   }
   return R;
+}
+
+Expr Expr::substitute(const std::map<std::string, Expr> &Map) const {
+  return mapAtoms([&](const Atom &A) -> std::optional<Expr> {
+    if (A.Kind != AtomKind::Symbol)
+      return std::nullopt;
+    auto It = Map.find(A.Name);
+    return It == Map.end() ? std::nullopt : std::optional<Expr>(It->second);
+  });
 }
 
 static std::optional<Interval> boundAtom(const Atom &A, const IntervalEnv &Env) {
@@ -641,26 +651,11 @@ std::string Expr::str() const {
 }
 
 Expr Expr::freeze(const IntervalEnv &Env) const {
-  Expr R;
-  for (const Term &T : Terms) {
-    Expr Prod = constant(T.Coef);
-    for (const auto &P : T.Mono) {
-      Expr Base = fromAtom(P.first);
-      if (P.first->Kind != AtomKind::Symbol) {
-        auto B = boundAtom(*P.first, Env);
-        if (B && B->isPoint()) {
-          Base = constant(B->Lo);
-        } else {
-          std::vector<Expr> Ops;
-          for (const Expr &Op : P.first->Ops)
-            Ops.push_back(Op.freeze(Env));
-          Base = rebuildAtom(*P.first, Ops);
-        }
-      }
-      for (unsigned I = 0; I < P.second; ++I)
-        Prod = Prod * Base;
-    }
-    R = R + Prod;
-  }
-  return R;
+  return mapAtoms([&](const Atom &A) -> std::optional<Expr> {
+    if (A.Kind == AtomKind::Symbol)
+      return std::nullopt;
+    auto B = boundAtom(A, Env);
+    return B && B->isPoint() ? std::optional<Expr>(constant(B->Lo))
+                             : std::nullopt;
+  });
 }

@@ -87,6 +87,9 @@ public:
   /// True if any symbol of kind K occurs.
   bool mentionsKind(SymbolKind K) const;
 
+  /// Rebuilds the expression with F's replacement for every atom F maps
+  /// (F returns nullopt to keep an atom and map inside its operands).
+  Expr mapAtoms(const std::function<std::optional<Expr>(const Atom &)> &F) const;
   /// Replaces symbols by expressions and folds constants.
   Expr substitute(const std::map<std::string, Expr> &Map) const;
   /// Replaces every non-symbol atom whose value over Env is a single point

@@ -63,51 +63,6 @@ uint64_t IntervalSet::intersectionSize(IntervalSet &A, IntervalSet &B) {
   return S;
 }
 
-bool roofline::addAffineBox(IntervalSet &S, int64_t C0,
-                            std::vector<std::pair<int64_t, int64_t>> Vars,
-                            int64_t Width, uint64_t MaxRanges) {
-  std::vector<std::pair<int64_t, int64_t>> Live;
-  for (auto [Coef, N] : Vars) {
-    if (N <= 0)
-      return true; // Empty box.
-    if (Coef == 0 || N == 1)
-      continue;
-    if (Coef < 0) {
-      C0 += Coef * (N - 1);
-      Coef = -Coef;
-    }
-    Live.emplace_back(Coef, N);
-  }
-  std::sort(Live.begin(), Live.end());
-  // Variables whose stride does not exceed the run so far extend one
-  // contiguous run; the rest multiply the number of runs.
-  int64_t Run = Width;
-  size_t Idx = 0;
-  while (Idx < Live.size() && Live[Idx].first <= Run) {
-    Run += Live[Idx].first * (Live[Idx].second - 1);
-    ++Idx;
-  }
-  uint64_t Combos = 1;
-  for (size_t I = Idx; I < Live.size(); ++I) {
-    Combos *= uint64_t(Live[I].second);
-    if (Combos > MaxRanges)
-      return false;
-  }
-  std::vector<int64_t> Ctr(Live.size(), 0);
-  for (uint64_t C = 0; C < Combos; ++C) {
-    int64_t Off = C0;
-    for (size_t I = Idx; I < Live.size(); ++I)
-      Off += Live[I].first * Ctr[I];
-    S.add(Off, Off + Run);
-    for (size_t I = Idx; I < Live.size(); ++I) {
-      if (++Ctr[I] < Live[I].second)
-        break;
-      Ctr[I] = 0;
-    }
-  }
-  return true;
-}
-
 static void normalizeVars(int64_t &C0,
                           std::vector<std::pair<int64_t, int64_t>> &Vars,
                           bool &Empty) {
@@ -185,11 +140,11 @@ void FootprintSet::canonicalize() {
 static constexpr uint64_t MaxExpandedRanges = uint64_t(1) << 22;
 
 static bool expandInto(const FootprintSet::Key &K, IntervalSet &U,
-                       IntervalSet &Out) {
+                       IntervalSet &Out, uint64_t MaxRanges = MaxExpandedRanges) {
   uint64_t Combos = 1;
   for (auto &P : K) {
     Combos *= uint64_t(P.second);
-    if (Combos * U.ranges().size() > MaxExpandedRanges)
+    if (Combos * U.ranges().size() > MaxRanges)
       return false;
   }
   std::vector<int64_t> Ctr(K.size(), 0);
@@ -206,6 +161,17 @@ static bool expandInto(const FootprintSet::Key &K, IntervalSet &U,
     }
   }
   return !Out.overflowed();
+}
+
+bool roofline::addAffineBox(IntervalSet &S, int64_t C0,
+                            std::vector<std::pair<int64_t, int64_t>> Vars,
+                            int64_t Width, uint64_t MaxRanges) {
+  FootprintSet F;
+  F.addBox(C0, std::move(Vars), Width);
+  for (auto &KV : F.groups())
+    if (!expandInto(KV.first, KV.second, S, MaxRanges))
+      return false;
+  return true;
 }
 
 std::optional<OverlapSizes> roofline::overlap(FootprintSet &A, FootprintSet &B) {

@@ -284,9 +284,7 @@ private:
         }
       return DefKind::None;
     }
-    ModificationFinder Finder(VD);
-    Finder.TraverseStmt(const_cast<Stmt *>(S));
-    if (!Finder.Found)
+    if (!modifies(S, VD))
       return DefKind::None;
     if (auto *CS = dyn_cast<CompoundStmt>(S)) {
       for (auto It = CS->body_rbegin(); It != CS->body_rend(); ++It) {
@@ -346,11 +344,17 @@ private:
     return DefKind::Fail;
   }
 
-  /// The value of local VD just before statement At.
-  std::optional<int64_t> valueAt(const VarDecl *VD, const Stmt *At,
-                                 unsigned Depth) {
-    if (Depth > 64)
-      return std::nullopt;
+  static bool modifies(const Stmt *S, const VarDecl *VD) {
+    ModificationFinder Finder(VD);
+    Finder.TraverseStmt(const_cast<Stmt *>(S));
+    return Finder.Found;
+  }
+
+  /// Visits the statements that run before At, nearest first, until Visit
+  /// returns Found or Fail. An enclosing loop that modifies VD is a Fail:
+  /// the value would depend on the iteration.
+  template <typename Fn>
+  DefKind scanBefore(const VarDecl *VD, const Stmt *At, Fn Visit) {
     const Stmt *Cur = At;
     while (const Stmt *Parent = PM->getParent(Cur)) {
       if (auto *CS = dyn_cast<CompoundStmt>(Parent)) {
@@ -362,118 +366,94 @@ private:
           }
           if (!Before)
             continue;
-          int64_t V;
-          DefKind K = lastDef(*It, VD, V, Depth);
-          if (K == DefKind::Found)
-            return V;
-          if (K == DefKind::Fail) {
-            markModified(VD);
-            return std::nullopt;
-          }
+          DefKind K = Visit(*It);
+          if (K != DefKind::None)
+            return K;
         }
-      } else if (isa<ForStmt>(Parent) || isa<WhileStmt>(Parent) ||
-                 isa<DoStmt>(Parent) || isa<CXXForRangeStmt>(Parent)) {
-        ModificationFinder Finder(VD);
-        Finder.TraverseStmt(const_cast<Stmt *>(Parent));
-        if (Finder.Found) {
-          markModified(VD);
-          return std::nullopt;
-        }
+      } else if ((isa<ForStmt>(Parent) || isa<WhileStmt>(Parent) ||
+                  isa<DoStmt>(Parent) || isa<CXXForRangeStmt>(Parent)) &&
+                 modifies(Parent, VD)) {
+        return DefKind::Fail;
       }
       Cur = Parent;
     }
-    if (Missing.empty())
+    return DefKind::None;
+  }
+
+  /// Records why VD has no value at the launch.
+  void noValue(const VarDecl *VD, DefKind K) {
+    if (K == DefKind::Fail)
+      markModified(VD);
+    else if (Missing.empty())
       Missing = VD->getName().str();
+  }
+
+  /// The value of local VD just before statement At.
+  std::optional<int64_t> valueAt(const VarDecl *VD, const Stmt *At,
+                                 unsigned Depth) {
+    if (Depth > 64)
+      return std::nullopt;
+    int64_t V = 0;
+    DefKind K = scanBefore(VD, At, [&](const Stmt *S) {
+      return lastDef(S, VD, V, Depth);
+    });
+    if (K == DefKind::Found)
+      return V;
+    noValue(VD, K);
     return std::nullopt;
   }
 
   /// The value of local dim3 VD just before At: its last whole assignment
   /// or initializer, then the member assignments (grid.x = ...) after it.
   std::optional<Dim3> dim3At(const VarDecl *VD, const Stmt *At, unsigned Depth) {
-    std::vector<std::pair<int, int64_t>> Members; // In reverse order.
-    const Stmt *Cur = At;
-    while (const Stmt *Parent = PM->getParent(Cur)) {
-      if (auto *CS = dyn_cast<CompoundStmt>(Parent)) {
-        bool Before = false;
-        for (auto It = CS->body_rbegin(); It != CS->body_rend(); ++It) {
-          if (*It == Cur) {
-            Before = true;
-            continue;
+    std::vector<std::pair<int, int64_t>> Members; // Nearest first.
+    std::optional<Dim3> Base;
+    DefKind K = scanBefore(VD, At, [&](const Stmt *S) {
+      if (auto *EWC = dyn_cast<ExprWithCleanups>(S))
+        S = EWC->getSubExpr();
+      if (auto *DS = dyn_cast<DeclStmt>(S)) {
+        for (const Decl *D : DS->decls())
+          if (D == VD) {
+            if (VD->getInit())
+              Base = at<Dim3>(S, [&] { return evalDim3(VD->getInit(), Depth + 1); });
+            return Base ? DefKind::Found : DefKind::Fail;
           }
-          if (!Before)
-            continue;
-          const Stmt *S = *It;
-          if (auto *EWC = dyn_cast<ExprWithCleanups>(S))
-            S = EWC->getSubExpr();
-          std::optional<Dim3> Base;
-          bool IsBase = false;
-          if (auto *DS = dyn_cast<DeclStmt>(S)) {
-            for (const Decl *D : DS->decls())
-              if (D == VD) {
-                IsBase = true;
-                if (VD->getInit())
-                  Base = at<Dim3>(S, [&] { return evalDim3(VD->getInit(), Depth + 1); });
-              }
-            if (!IsBase)
-              continue;
-          } else {
-            ModificationFinder Finder(VD);
-            Finder.TraverseStmt(const_cast<Stmt *>(S));
-            if (!Finder.Found)
-              continue;
-            const clang::Expr *LHS = nullptr, *RHS = nullptr;
-            if (auto *B = dyn_cast<BinaryOperator>(S);
-                B && B->getOpcode() == BO_Assign) {
-              LHS = B->getLHS();
-              RHS = B->getRHS();
-            } else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
-                       OC && OC->getOperator() == OO_Equal &&
-                       OC->getNumArgs() == 2) {
-              LHS = OC->getArg(0);
-              RHS = OC->getArg(1);
-            }
-            if (!LHS) {
-              markModified(VD);
-              return std::nullopt;
-            }
-            if (auto *ME = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts());
-                ME && isVar(ME->getBase(), VD)) {
-              StringRef F = ME->getMemberDecl()->getName();
-              auto V = at<int64_t>(S, [&] { return evalInt(RHS, Depth + 1); });
-              if (F.size() != 1 || F[0] < 'x' || F[0] > 'z' || !V) {
-                markModified(VD);
-                return std::nullopt;
-              }
-              Members.emplace_back(F[0] - 'x', *V);
-              continue;
-            }
-            if (!isVar(LHS, VD)) {
-              markModified(VD);
-              return std::nullopt;
-            }
-            IsBase = true;
-            Base = at<Dim3>(S, [&] { return evalDim3(RHS, Depth + 1); });
-          }
-          if (!Base)
-            return std::nullopt;
-          for (auto MI = Members.rbegin(); MI != Members.rend(); ++MI)
-            Base->V[MI->first] = MI->second;
-          return Base;
-        }
-      } else if (isa<ForStmt>(Parent) || isa<WhileStmt>(Parent) ||
-                 isa<DoStmt>(Parent) || isa<CXXForRangeStmt>(Parent)) {
-        ModificationFinder Finder(VD);
-        Finder.TraverseStmt(const_cast<Stmt *>(Parent));
-        if (Finder.Found) {
-          markModified(VD);
-          return std::nullopt;
-        }
+        return DefKind::None;
       }
-      Cur = Parent;
+      if (!modifies(S, VD))
+        return DefKind::None;
+      const clang::Expr *LHS = nullptr, *RHS = nullptr;
+      if (auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Assign) {
+        LHS = B->getLHS();
+        RHS = B->getRHS();
+      } else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+                 OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+        LHS = OC->getArg(0);
+        RHS = OC->getArg(1);
+      }
+      if (!LHS)
+        return DefKind::Fail;
+      if (auto *ME = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts());
+          ME && isVar(ME->getBase(), VD)) {
+        StringRef F = ME->getMemberDecl()->getName();
+        auto V = at<int64_t>(S, [&] { return evalInt(RHS, Depth + 1); });
+        if (F.size() != 1 || F[0] < 'x' || F[0] > 'z' || !V)
+          return DefKind::Fail;
+        Members.emplace_back(F[0] - 'x', *V);
+        return DefKind::None;
+      }
+      if (!isVar(LHS, VD))
+        return DefKind::Fail;
+      Base = at<Dim3>(S, [&] { return evalDim3(RHS, Depth + 1); });
+      return Base ? DefKind::Found : DefKind::Fail;
+    });
+    if (K != DefKind::Found) {
+      noValue(VD, K);
+      return std::nullopt;
     }
-    if (Missing.empty())
-      Missing = VD->getName().str();
-    return std::nullopt;
+    for (auto MI = Members.rbegin(); MI != Members.rend(); ++MI)
+      Base->V[MI->first] = MI->second;
+    return Base;
   }
 
   std::optional<int64_t> evalDecl(const ValueDecl *D, unsigned Depth) {

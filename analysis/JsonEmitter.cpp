@@ -33,6 +33,17 @@ static void number(OStream &J, const std::optional<double> &V) {
     J.value(nullptr);
 }
 
+/// "Key": number-or-null.
+template <typename T>
+static void attr(OStream &J, const char *Key, const std::optional<T> &V) {
+  J.attributeBegin(Key);
+  if constexpr (std::is_same_v<T, Rational>)
+    value(J, V);
+  else
+    number(J, V);
+  J.attributeEnd();
+}
+
 static void quantity(OStream &J, const Quantity &Q, bool WithExpr) {
   J.object([&] {
     if (WithExpr) {
@@ -43,9 +54,7 @@ static void quantity(OStream &J, const Quantity &Q, bool WithExpr) {
         J.value(nullptr);
       J.attributeEnd();
     }
-    J.attributeBegin("value");
-    value(J, Q.Value);
-    J.attributeEnd();
+    attr(J, "value", Q.Value);
   });
 }
 
@@ -156,20 +165,12 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
         value(J, It == KC.Totals.end() ? std::nullopt : It->second);
       });
       J.attributeObject("threads", [&] {
-        J.attributeBegin("launched");
-        value(J, KC.ThreadsLaunched);
-        J.attributeEnd();
-        J.attributeBegin("active");
-        value(J, KC.ThreadsActive);
-        J.attributeEnd();
+        attr(J, "launched", KC.ThreadsLaunched);
+        attr(J, "active", KC.ThreadsActive);
       });
       J.attributeObject("dram_bytes", [&] {
-        J.attributeBegin("lower");
-        number(J, M.DramLower);
-        J.attributeEnd();
-        J.attributeBegin("upper");
-        number(J, M.DramUpper);
-        J.attributeEnd();
+        attr(J, "lower", M.DramLower);
+        attr(J, "upper", M.DramUpper);
         J.attribute("lower_exact", KC.Compulsory.Exact);
       });
     });
@@ -179,41 +180,23 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
           J.attribute("guard", P.Guard);
           J.attribute("line", int64_t(P.Line));
           J.attribute("column", int64_t(P.Column));
-          J.attributeBegin("threads_block");
-          value(J, P.BlockThreads);
-          J.attributeEnd();
-          J.attributeBegin("threads_grid");
-          value(J, P.GridThreads);
-          J.attributeEnd();
+          attr(J, "threads_block", P.BlockThreads);
+          attr(J, "threads_grid", P.GridThreads);
         });
     });
     J.attributeObject("arithmetic_intensity", [&] {
-      J.attributeBegin("lower");
-      number(J, M.AILower);
-      J.attributeEnd();
-      J.attributeBegin("upper");
-      number(J, M.AIUpper);
-      J.attributeEnd();
-      J.attributeBegin("requested");
-      number(J, M.AILower);
-      J.attributeEnd();
+      attr(J, "lower", M.AILower);
+      attr(J, "upper", M.AIUpper);
+      attr(J, "requested", M.AILower);
     });
     J.attributeObject("speed_of_light", [&] {
-      J.attributeBegin("seconds");
-      number(J, M.Seconds);
-      J.attributeEnd();
-      J.attributeBegin("seconds_upper");
-      number(J, M.SecondsUpper);
-      J.attributeEnd();
+      attr(J, "seconds", M.Seconds);
+      attr(J, "seconds_upper", M.SecondsUpper);
       J.attribute("bound", M.Bound);
       J.attribute("precision", M.Precision);
       J.attribute("unit", computeUnitName(M.Unit));
-      J.attributeBegin("ridge");
-      number(J, M.Ridge);
-      J.attributeEnd();
-      J.attributeBegin("peak_flops");
-      number(J, M.Peak);
-      J.attributeEnd();
+      attr(J, "ridge", M.Ridge);
+      attr(J, "peak_flops", M.Peak);
       J.attribute("bandwidth", Gpu.DramBandwidth);
       if (!M.Note.empty())
         J.attribute("note", M.Note);

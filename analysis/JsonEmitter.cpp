@@ -188,6 +188,12 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
       attr(J, "lower", M.AILower);
       attr(J, "upper", M.AIUpper);
       attr(J, "requested", M.AILower);
+      J.attributeBegin("per_thread_formula");
+      if (KC.IntensityFormula)
+        J.value(*KC.IntensityFormula);
+      else
+        J.value(nullptr);
+      J.attributeEnd();
     });
     J.attributeObject("speed_of_light", [&] {
       attr(J, "seconds", M.Seconds);

@@ -268,6 +268,31 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
       KC.PerThread[C] = Q;
     }
 
+  // Requested-traffic intensity of one thread, as a formula: it needs no
+  // sizes, so an editor run without any still shows it.
+  {
+    auto F = [&](const char *N) -> std::optional<Expr> {
+      auto It = Formula.find(N);
+      if (It == Formula.end())
+        return KC.PerThread.count(N) ? std::optional<Expr>(Expr(0))
+                                     : std::nullopt;
+      return It->second;
+    };
+    auto Flops = F("flops_total"), Ld = F("global.load_bytes"),
+         St = F("global.store_bytes"), At = F("atomic_bytes");
+    if (!Formula.count("atomic_bytes"))
+      At = Expr(0);
+    if (Flops && Ld && St && At && PoisonMask == 0) {
+      Expr Bytes = *Ld + *St + *At;
+      if (!Bytes.isZero()) {
+        auto Wrap = [](const Expr &E) {
+          return E.terms().size() > 1 ? "(" + E.str() + ")" : E.str();
+        };
+        KC.IntensityFormula = Wrap(*Flops) + "/" + Wrap(Bytes);
+      }
+    }
+  }
+
   if (!HaveLaunch) {
     poison(KC, PoisonMask);
     return KC;

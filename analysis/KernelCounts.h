@@ -52,6 +52,8 @@ struct KernelCounts {
   std::map<std::string, std::optional<Rational>> Totals;
   std::optional<Rational> ThreadsLaunched, ThreadsActive;
   std::vector<PathCount> Paths;
+  /// Per-thread FLOPs / requested global bytes, as a formula.
+  std::optional<std::string> IntensityFormula;
   TrafficBound Compulsory;
   std::vector<UnknownReason> Unknowns;
 };

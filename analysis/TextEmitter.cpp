@@ -141,7 +141,9 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
       OS << "?";
     OS << " FLOP/B";
   } else {
-    OS << "  intensity    needs sizes";
+    OS << "  intensity    "
+       << (KC.IntensityFormula ? *KC.IntensityFormula + " FLOP/B per thread (requested)"
+                               : std::string("needs sizes"));
   }
   OS << "  (ridge ";
   if (M.Ridge)

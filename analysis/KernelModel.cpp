@@ -13,6 +13,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -839,6 +840,25 @@ void ModelBuilder::buildBlocks() {
         R.Reason = Why;
         locOf(&I, R.Line, R.Column, &R.File);
         B.Unknowns.push_back(R);
+      }
+      if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+        // A struct copy touches Len contiguous bytes at each end.
+        auto *Len = dyn_cast<ConstantInt>(MT->getLength());
+        for (int IsDst = 0; Len && IsDst < 2; ++IsDst) {
+          const Value *P = IsDst ? MT->getRawDest() : MT->getRawSource();
+          if (P->getType()->getPointerAddressSpace() == 3)
+            continue;
+          AccessModel A;
+          A.IsStore = IsDst;
+          A.Width = Len->getZExtValue();
+          locOf(&I, A.Line, A.Column);
+          if (auto BO = baseAndOffset(P)) {
+            A.Base = BO->first;
+            A.Offset = BO->second;
+          }
+          B.Accesses.push_back(A);
+        }
+        continue;
       }
       if (auto Frag = fragmentAccess(I);
           Frag && memorySpaceOf(I) == MemSpace::Global) {

@@ -69,9 +69,17 @@ MathClass classifyMathName(StringRef Base, std::string &Kind) {
       Base.starts_with("fsub") || Base.starts_with("dsub"))
     return MathClass::Flop1;
   if (Base.starts_with("fdiv") || Base.starts_with("ddiv") ||
-      Base.starts_with("frcp") || Base.starts_with("drcp") ||
-      Base == "fdividef" || Base == "fast_fdividef")
+      Base.starts_with("frcp") || Base.starts_with("drcp"))
     return MathClass::Div;
+  // Correctly rounded intrinsics: __fsqrt_rn is a sqrt like sqrtf.
+  if (Base == "fsqrt" || Base == "dsqrt") {
+    Kind = "sqrt";
+    return MathClass::Special;
+  }
+  if (Base == "frsqrt" || Base == "drsqrt") {
+    Kind = "rsqrt";
+    return MathClass::Special;
+  }
   static const char *OtherNames[] = {
       "fmax", "fmin", "fabs", "floor", "ceil", "trunc", "round", "rint",
       "nearbyint", "copysign", "saturate", "isnan", "isinf", "finite",
@@ -84,6 +92,7 @@ MathClass classifyMathName(StringRef Base, std::string &Kind) {
       "float2int", "int2float", "float_as_int", "int_as_float", "double2",
       "float2", "int2", "uint2", "ll2", "ull2", "half2", "float_as_uint",
       "uint_as_float", "longlong_as_double", "double_as_longlong", "fmod",
+      "isnan", "isinf", "isfinite",
       "remainder", "remquo", "fns", "signbitd"};
   for (const char *N : OtherNames)
     if (Base == N || Base.starts_with(std::string(N) + "_"))
@@ -95,17 +104,28 @@ MathClass classifyMathName(StringRef Base, std::string &Kind) {
   return MathClass::Special;
 }
 
-void classifyMathCall(StringRef Name, Type *RetTy, OpCounts &Out) {
-  StringRef Base = Name;
-  Base.consume_front("__nv_");
-  // Float variants end in 'f' (expf, tanhf); the type carries precision.
+void classifyMathCall(const CallBase &CB, OpCounts &Out) {
+  StringRef Stripped = CB.getCalledFunction()->getName();
+  Stripped.consume_front("__nv_");
+  Stripped.consume_front("fast_");
+  // Rounding-mode variants (__fmaf_rn, __fdiv_rz) count like the plain op.
+  for (StringRef Mode : {"_rn", "_rz", "_ru", "_rd"})
+    Stripped.consume_back(Mode);
+  // The precision is that of the operands (isnanf returns an int).
+  Type *Ty = CB.getType();
+  if (!fpKind(Ty) && CB.arg_size() && fpKind(CB.getArgOperand(0)->getType()))
+    Ty = CB.getArgOperand(0)->getType();
+  // Float variants end in 'f' (expf, tanhf, erff) or 'd' for some double
+  // predicates (isinfd); the type carries the precision.
+  auto K = fpKind(Ty);
+  if (K && K->first == "fp32" && Stripped.ends_with("f") && Stripped != "erf" &&
+      Stripped != "fmaf")
+    Stripped = Stripped.drop_back();
+  else if (K && K->first == "fp64" && Stripped.starts_with("is") &&
+           Stripped.ends_with("d"))
+    Stripped = Stripped.drop_back();
   std::string Kind;
-  StringRef Stripped = Base;
-  if (fpKind(RetTy) && fpKind(RetTy)->first == "fp32" && Stripped.ends_with("f") &&
-      !Stripped.ends_with("erf") && !Stripped.ends_with("inf"))
-    Stripped = Stripped.drop_back();
-  if (Stripped.ends_with("erff") || Stripped == "erfcf")
-    Stripped = Stripped.drop_back();
+  Type *RetTy = Ty;
   switch (classifyMathName(Stripped, Kind)) {
   case MathClass::Flop1:
     addFlops(Out, RetTy, 1);
@@ -173,11 +193,12 @@ std::vector<std::pair<std::string, int64_t>> elementTypes(StringRef S) {
   return R;
 }
 
-/// A warp-wide MMA: 2*m*n*k FLOPs per warp, 1/32 of it per thread.
+/// A warp-wide (warpgroup-wide) MMA: 2*m*n*k FLOPs per warp, 1/32 (1/128)
+/// of it per thread.
 void addMma(OpCounts &Out, const std::array<int64_t, 3> &Shape,
-            const std::string &InputPrecision) {
+            const std::string &InputPrecision, int64_t Threads = 32) {
   int64_t Flops = 2 * Shape[0] * Shape[1] * Shape[2];
-  Out["flops.tensor_" + InputPrecision] += Flops / 32;
+  Out["flops.tensor_" + InputPrecision] += Flops / Threads;
   Out["mma"] += 1;
 }
 
@@ -304,7 +325,10 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why) {
   if (Stmt.starts_with("@")) // Predicated: counted as executed.
     Stmt = Stmt.split(' ').second.ltrim();
   StringRef Op = Stmt.split(' ').first.split('\t').first;
-  if (Op.starts_with("mma.sync") || Op.starts_with("wgmma")) {
+  if (Op.starts_with("wgmma.fence") || Op.starts_with("wgmma.commit_group") ||
+      Op.starts_with("wgmma.wait_group"))
+    return true;
+  if (Op.starts_with("mma.sync") || Op.starts_with("wgmma.mma_async")) {
     auto Shape = mmaShape(Op);
     auto Types = elementTypes(Op);
     if (!Shape || Types.empty()) {
@@ -312,7 +336,9 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why) {
       return false;
     }
     // mma.sync...<dtype>.<atype>.<btype>.<ctype>: the inputs come second.
-    addMma(Out, *Shape, Types.size() >= 3 ? Types[1].first : Types.front().first);
+    // wgmma.mma_async...<dtype>.<atype>.<btype> runs on a warpgroup.
+    addMma(Out, *Shape, Types.size() >= 3 ? Types[1].first : Types.front().first,
+           Op.starts_with("wgmma") ? 128 : 32);
     return true;
   }
   SmallVector<StringRef, 6> Parts;
@@ -321,7 +347,7 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why) {
   std::string Prec;
   unsigned Lanes = 1;
   for (StringRef P : Parts) {
-    if (P == "f16x2" || P == "bf16x2") {
+    if (P == "f16x2" || P == "bf16x2" || P == "f32x2") {
       Lanes = 2;
       P = P.drop_back(2);
     }
@@ -410,7 +436,7 @@ std::optional<FragmentAccess> roofline::fragmentAccess(const Instruction &I) {
     return std::nullopt;
   auto Shape = mmaShape(Name.drop_front(strlen("llvm.nvvm")));
   auto Types = elementTypes(Name);
-  if (!Shape || Types.empty() || II->arg_size() < 2)
+  if (!Shape || Types.empty() || II->arg_size() < 1)
     return std::nullopt;
   FragmentAccess F;
   F.IsStore = Name.contains(".store.");
@@ -459,7 +485,7 @@ static MemSpace spaceOfPointer(const Value *Ptr) {
   SmallVector<const Value *, 4> Objects;
   getUnderlyingObjects(Ptr, Objects, nullptr, 0);
   bool AllShared = !Objects.empty(), AllLocal = !Objects.empty();
-  bool AllParam = !Objects.empty();
+  bool AllParam = !Objects.empty(), AllConst = !Objects.empty();
   for (const Value *O : Objects) {
     const Value *S = O->stripPointerCasts();
     auto *GV = dyn_cast<GlobalVariable>(S);
@@ -468,7 +494,10 @@ static MemSpace spaceOfPointer(const Value *Ptr) {
     // Structs passed by value live in the kernel parameter space.
     auto *Arg = dyn_cast<Argument>(S);
     AllParam &= Arg && Arg->hasByValAttr();
+    AllConst &= GV && GV->getAddressSpace() == 4;
   }
+  if (AllConst)
+    return MemSpace::Constant;
   if (AllShared)
     return MemSpace::Shared;
   if (AllLocal)
@@ -487,7 +516,8 @@ unsigned roofline::counterCategory(const std::string &C) {
       N == "shared.load_bytes")
     return AffectsLoads;
   if (N == "global.stores" || N == "global.store_bytes" ||
-      N == "shared.store_bytes" || N == "atomics" || N == "atomic_bytes")
+      N == "shared.store_bytes" || N == "atomics" || N == "atomic_bytes" ||
+      N == "shared.atomics")
     return AffectsStores;
   return AffectsCompute;
 }
@@ -536,6 +566,11 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
     Type *T = isa<AtomicRMWInst>(I)
                   ? cast<AtomicRMWInst>(I).getValOperand()->getType()
                   : cast<AtomicCmpXchgInst>(I).getNewValOperand()->getType();
+    // Shared-memory atomics never reach DRAM.
+    if (memorySpaceOf(I) == MemSpace::Shared) {
+      Out["shared.atomics"] += 1;
+      return true;
+    }
     Out["atomics"] += 1;
     Out["atomic_bytes"] += DL.getTypeStoreSize(T).getFixedValue();
     return true;
@@ -553,8 +588,17 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
           Why = "memcpy of a non-constant length";
           return false;
         }
-        Out["global.load_bytes"] += Len->getSExtValue();
-        Out["global.store_bytes"] += Len->getSExtValue();
+        int64_t N = Len->getSExtValue();
+        MemSpace Dst = spaceOfPointer(II->getArgOperand(0));
+        MemSpace Src = spaceOfPointer(II->getArgOperand(1));
+        if (Src == MemSpace::Global)
+          Out["global.load_bytes"] += N;
+        else if (Src == MemSpace::Shared)
+          Out["shared.load_bytes"] += N;
+        if (Dst == MemSpace::Global)
+          Out["global.store_bytes"] += N;
+        else if (Dst == MemSpace::Shared)
+          Out["shared.store_bytes"] += N;
         return true;
       }
       if (!classifyIntrinsic(*II, Out)) {
@@ -572,7 +616,7 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
     }
     StringRef Name = Callee->getName();
     if (Name.starts_with("__nv_")) {
-      classifyMathCall(Name, CB.getType(), Out);
+      classifyMathCall(CB, Out);
       return true;
     }
     if (Name == "vprintf" || Name.starts_with("__assertfail"))

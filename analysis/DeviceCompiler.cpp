@@ -15,6 +15,8 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -231,6 +233,13 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   llvm::ModulePassManager MPM =
       PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  // The NVPTX back end merges adjacent loads and stores into vector ones
+  // (a float4 copy is one 16-byte access); do the same so that instruction
+  // counts and widths match the machine code.
+  llvm::FunctionPassManager FPM;
+  FPM.addPass(llvm::LoadStoreVectorizerPass());
+  FPM.addPass(llvm::InstCombinePass());
+  MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(FPM)));
   MPM.run(M, MAM);
 }
 

@@ -541,6 +541,15 @@ public:
     ShouldVisitTemplateInstantiations = true;
   }
 
+  // Kernels and launches live in user code; the CUDA and C++ headers are
+  // most of the translation unit and need no visit.
+  bool TraverseDecl(Decl *D) override {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
+    return DynamicRecursiveASTVisitor::TraverseDecl(D);
+  }
+
   bool VisitFunctionDecl(FunctionDecl *FD) override {
     if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
       return true;

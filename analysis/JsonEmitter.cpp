@@ -143,6 +143,10 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
       if (!K.Launch.Unresolved.empty())
         J.attribute("unresolved", K.Launch.Unresolved);
     });
+    J.attributeObject("template_args", [&] {
+      for (auto &KV : K.Decl.TemplateArgs)
+        J.attribute(KV.first, KV.second);
+    });
     J.attributeObject("params", [&] {
       for (auto &KV : K.Params)
         J.attribute(KV.first, KV.second);

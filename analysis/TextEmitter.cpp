@@ -86,6 +86,12 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
     OS << " " << K.Launch.Loc.File << ":" << K.Launch.Loc.Line << ":"
        << K.Launch.Loc.Column;
   OS << "]\n";
+  if (!K.Decl.TemplateArgs.empty()) {
+    OS << "  template   ";
+    for (auto &KV : K.Decl.TemplateArgs)
+      OS << " " << KV.first << "=" << KV.second;
+    OS << "\n";
+  }
   if (!K.Params.empty()) {
     OS << "  params     ";
     for (auto &KV : K.Params)
@@ -93,8 +99,8 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
     OS << "\n";
   }
 
-  OS << llvm::format("  %-20s %-34s %14s %18s\n", "", "per thread", "per block",
-                     "per grid");
+  OS << llvm::format("  %-20s %14s %14s %18s   %s\n", "", "per thread",
+                     "per block", "per grid", "formula (per thread)");
   for (auto &KV : KC.PerThread) {
     if (KV.first.rfind("div.", 0) == 0)
       continue;
@@ -106,14 +112,16 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
     if (AllZero)
       continue;
     std::string PV = valueText(Q.Value);
-    std::string PT = Q.Formula ? *Q.Formula : PV;
-    if (PT != PV)
-      PT += " = " + PV;
+    // The formula column only when it says more than the number.
+    std::string PT = Q.Formula && *Q.Formula != PV ? *Q.Formula : "";
     auto B = KC.PerBlock.find(KV.first);
-    OS << llvm::format("  %-20s %-34s %14s %18s\n", label(KV.first).c_str(),
-                       PT.c_str(),
-                       B == KC.PerBlock.end() ? "-" : valueText(B->second.Value).c_str(),
-                       T == KC.Totals.end() ? "-" : valueText(T->second).c_str());
+    char Line[512];
+    snprintf(Line, sizeof(Line), "  %-20s %14s %14s %18s   %s",
+             label(KV.first).c_str(), PV.c_str(),
+             B == KC.PerBlock.end() ? "-" : valueText(B->second.Value).c_str(),
+             T == KC.Totals.end() ? "-" : valueText(T->second).c_str(),
+             PT.c_str());
+    OS << llvm::StringRef(Line).rtrim() << "\n";
   }
   if (K.Launch.known()) {
     OS << "  threads      launched " << valueText(KC.ThreadsLaunched) << ", active "

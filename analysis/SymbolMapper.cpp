@@ -6,6 +6,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -90,6 +91,8 @@ std::optional<Expr> SymbolMapper::convertUnknown(const Value *V) {
     return Expr::symbol(paramName(V), SymbolKind::Param);
   if (auto SR = specialRegisterName(V))
     return Expr::symbol(SR->first, SR->second);
+  if (isLaneId(V))
+    return laneIdExpr();
   if (auto *II = dyn_cast<IntrinsicInst>(V)) {
     switch (II->getIntrinsicID()) {
     case Intrinsic::nvvm_read_ptx_sreg_warpsize:
@@ -186,6 +189,27 @@ std::optional<Expr> SymbolMapper::convertUnknown(const Value *V) {
   if (isa<CallBase>(V))
     return fail("result of a call", V);
   return fail("value the analysis cannot express", V);
+}
+
+bool SymbolMapper::isLaneId(const Value *V) {
+  if (auto *II = dyn_cast<IntrinsicInst>(V))
+    return II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_laneid;
+  auto *CB = dyn_cast<CallBase>(V);
+  if (!CB || !CB->isInlineAsm())
+    return false;
+  StringRef Asm = cast<InlineAsm>(CB->getCalledOperand())->getAsmString();
+  return Asm.trim().starts_with("mov.u32") && Asm.contains("%laneid");
+}
+
+// The lane is the linear thread index within the block, modulo the warp.
+Expr SymbolMapper::laneIdExpr() {
+  auto S = [](const char *N, SymbolKind K) { return Expr::symbol(N, K); };
+  Expr Linear = S("threadIdx.x", SymbolKind::Thread) +
+                S("blockDim.x", SymbolKind::Launch) *
+                    (S("threadIdx.y", SymbolKind::Thread) +
+                     S("blockDim.y", SymbolKind::Launch) *
+                         S("threadIdx.z", SymbolKind::Thread));
+  return Expr::mod(Linear, Expr(32));
 }
 
 static Expr binomial(const Expr &I, unsigned K) {

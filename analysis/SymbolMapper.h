@@ -66,6 +66,8 @@ private:
   std::optional<Expr> fail(const std::string &Reason, const llvm::Value *V);
   std::optional<Expr> convertUnknown(const llvm::Value *V);
   std::optional<Expr> convertWide(const llvm::SCEV *S);
+  static bool isLaneId(const llvm::Value *V);
+  static Expr laneIdExpr();
 };
 
 } // namespace roofline

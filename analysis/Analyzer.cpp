@@ -152,9 +152,13 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
         LI.SharedBytes = Site.SharedBytes.value_or(0);
         LI.Loc = Site.Loc;
         LI.Unresolved = Site.Unresolved;
+        // The call site's argument gives the kernel parameter's value, unless
+        // the user named that kernel parameter directly (a --param the
+        // launching function has no variable for).
         auto KP = Params;
         for (auto &KV : Site.Args)
-          KP[KV.first] = KV.second;
+          if (!Params.count(KV.first) || Site.HostNames.count(KV.first))
+            KP[KV.first] = KV.second;
         Launches.push_back({LI, KP});
       }
     }

@@ -41,14 +41,31 @@ ThreadBox ThreadBox::thread0() {
 
 DomainWalker::DomainWalker(const KernelModel &M, const BlockModel &B,
                            const std::map<std::string, Expr> &Known,
-                           uint64_t Budget, bool AssumeThreadGuards)
+                           uint64_t Budget)
     : Budget(Budget), Line(B.Line), Column(B.Column) {
+  // A geometric counter with a known trip count (s = 128; s >>= 1) is only
+  // walked value by value when this block's guards or addresses use it.
+  auto usedHere = [&](const std::string &Var) {
+    if (B.InnerGuard->mentions(Var))
+      return true;
+    for (const NestLevel &NL : B.Nest) {
+      const LoopInfoModel &Other = M.Loops[NL.Loop];
+      if (NL.Guard->mentions(Var) ||
+          (Other.TripCount && Other.TripCount->mentions(Var)))
+        return true;
+    }
+    for (const AccessModel &A : B.Accesses)
+      if (A.Offset && A.Offset->mentions(Var))
+        return true;
+    return false;
+  };
   for (const NestLevel &NL : B.Nest) {
     const LoopInfoModel &LM = M.Loops[NL.Loop];
     Level L;
     L.Var = LM.Var;
     L.Guard = NL.Guard->substitute(Known);
-    if (LM.TripCount) {
+    bool Walk = LM.Rec && (!LM.TripCount || usedHere(LM.Var));
+    if (LM.TripCount && !Walk) {
       L.TC = LM.TripCount->substitute(Known);
       if (NL.SkipsLastIteration)
         L.TC = *L.TC - Expr(1);
@@ -63,19 +80,6 @@ DomainWalker::DomainWalker(const KernelModel &M, const BlockModel &B,
     Levels.push_back(L);
   }
   InnerGuard = B.InnerGuard->substitute(Known);
-  if (AssumeThreadGuards) {
-    std::set<std::string> LoopVars;
-    for (const Level &L : Levels)
-      LoopVars.insert(L.Var);
-    // Bounds guards: comparisons on the thread's coordinates that do not
-    // change from one loop iteration to the next.
-    auto IsThreadGuard = [&](const Cond &C) {
-      return C.K == Cond::Cmp && C.mentionsThread() && !C.mentionsAny(LoopVars);
-    };
-    for (Level &L : Levels)
-      L.Guard = L.Guard->assumePassing(IsThreadGuard);
-    InnerGuard = InnerGuard->assumePassing(IsThreadGuard);
-  }
   // Splitting only helps along the coordinates the decisions depend on.
   for (int I = 0; I < 6; ++I) {
     const std::string D = ThreadDimNames[I];

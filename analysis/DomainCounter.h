@@ -72,12 +72,8 @@ public:
 class DomainWalker {
 public:
   /// Known is the substitution of parameters and launch dimensions.
-  /// With AssumeThreadGuards, guard literals that depend only on the thread
-  /// (not on a loop variable) are taken to pass: the walk of one thread then
-  /// counts "a thread that passes every guard".
   DomainWalker(const KernelModel &M, const BlockModel &B,
-               const std::map<std::string, Expr> &Known, uint64_t Budget,
-               bool AssumeThreadGuards = false);
+               const std::map<std::string, Expr> &Known, uint64_t Budget);
 
   WalkStatus walk(const ThreadBox &Box, WalkSink &Sink);
 

@@ -96,7 +96,24 @@ public:
   std::string Missing; // First variable that had no value.
   bool Modified = false; // ... because it is assigned after its declaration.
 
+  /// The value of integer expression E, in E's type: unsigned arithmetic
+  /// wraps as it does on the host (rows * cols in 32-bit unsigned).
   std::optional<int64_t> evalInt(const clang::Expr *E, unsigned Depth = 0) {
+    std::optional<int64_t> V = evalIntRaw(E, Depth);
+    if (!V || !E || !E->getType()->isIntegerType())
+      return V;
+    QualType T = E->getType();
+    unsigned Bits = Ctx.getIntWidth(T);
+    if (Bits >= 64)
+      return V;
+    if (T->isUnsignedIntegerType())
+      return int64_t(uint64_t(*V) & ((uint64_t(1) << Bits) - 1));
+    // Signed: two's complement truncation, as the conversion does.
+    int64_t Shift = 64 - Bits;
+    return int64_t(uint64_t(*V) << Shift) >> Shift;
+  }
+
+  std::optional<int64_t> evalIntRaw(const clang::Expr *E, unsigned Depth) {
     if (!E || Depth > 32)
       return std::nullopt;
     E = E->IgnoreParens();
@@ -595,6 +612,7 @@ public:
     L.KernelMangledName = Names.getName(FD);
     L.Loc = toLoc(Ctx.getSourceManager(), Call->getBeginLoc());
     ParentMap *PM = parentMapFor(Call);
+    L.HostNames = hostNames(Call);
     HostEvaluator Eval(Ctx, Params, Call, PM);
     if (Config->getNumArgs() >= 2) {
       L.Grid = Eval.evalDim3(Config->getArg(0));
@@ -637,22 +655,48 @@ private:
   ASTNameGenerator Names;
   std::map<const Stmt *, std::unique_ptr<ParentMap>> ParentMaps;
 
-  /// Parent map of the body of the function that contains S.
-  ParentMap *parentMapFor(const Stmt *S) {
+  /// The function that contains S.
+  const FunctionDecl *functionOf(const Stmt *S) {
     DynTypedNodeList Parents = Ctx.getParents(*S);
     while (!Parents.empty()) {
-      if (auto *FD = Parents[0].get<FunctionDecl>()) {
-        Stmt *Body = FD->getBody();
-        if (!Body)
-          return nullptr;
-        auto &PM = ParentMaps[Body];
-        if (!PM)
-          PM = std::make_unique<ParentMap>(Body);
-        return PM.get();
-      }
+      if (auto *FD = Parents[0].get<FunctionDecl>())
+        return FD;
       Parents = Ctx.getParents(Parents[0]);
     }
     return nullptr;
+  }
+
+  /// Parent map of the body of the function that contains S.
+  ParentMap *parentMapFor(const Stmt *S) {
+    const FunctionDecl *FD = functionOf(S);
+    Stmt *Body = FD ? FD->getBody() : nullptr;
+    if (!Body)
+      return nullptr;
+    auto &PM = ParentMaps[Body];
+    if (!PM)
+      PM = std::make_unique<ParentMap>(Body);
+    return PM.get();
+  }
+
+  /// Parameters and local variables of the function that contains S.
+  std::set<std::string> hostNames(const Stmt *S) {
+    std::set<std::string> Names;
+    const FunctionDecl *FD = functionOf(S);
+    if (!FD)
+      return Names;
+    for (const ParmVarDecl *P : FD->parameters())
+      Names.insert(P->getName().str());
+    struct Locals : DynamicRecursiveASTVisitor {
+      std::set<std::string> &Out;
+      explicit Locals(std::set<std::string> &Out) : Out(Out) {}
+      bool VisitVarDecl(VarDecl *VD) override {
+        Out.insert(VD->getName().str());
+        return true;
+      }
+    } L(Names);
+    if (FD->getBody())
+      L.TraverseStmt(FD->getBody());
+    return Names;
   }
 };
 

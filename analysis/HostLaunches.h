@@ -15,6 +15,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,10 @@ struct LaunchSite {
   std::string Unresolved;
   /// Kernel parameter name -> value, for integer arguments that evaluate.
   std::map<std::string, int64_t> Args;
+  /// Names of the launching function's parameters and locals: a --param
+  /// with one of these names is an input of the host code, not a direct
+  /// value for the same-named kernel parameter.
+  std::set<std::string> HostNames;
 };
 
 struct HostFacts {

@@ -151,6 +151,16 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
       for (auto &KV : K.Params)
         J.attribute(KV.first, KV.second);
     });
+    J.attributeObject("thread", [&] {
+      J.attributeArray("threadIdx", [&] {
+        for (int I = 0; I < 3; ++I)
+          J.value(KC.Representative[I]);
+      });
+      J.attributeArray("blockIdx", [&] {
+        for (int I = 3; I < 6; ++I)
+          J.value(KC.Representative[I]);
+      });
+    });
     J.attributeObject("per_thread", [&] {
       counters(J, Names, [&](const std::string &N) {
         auto It = KC.PerThread.find(N);

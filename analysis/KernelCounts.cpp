@@ -78,6 +78,24 @@ void addUnique(std::vector<UnknownReason> &V, const UnknownReason &R) {
   V.push_back(R);
 }
 
+/// True if every literal of C is an inequality (no ==, != or unknown).
+bool onlyInequalities(const Cond &C) {
+  switch (C.K) {
+  case Cond::True:
+  case Cond::False:
+    return true;
+  case Cond::Unknown:
+    return false;
+  case Cond::Cmp:
+    return C.Pred != CmpKind::EQ && C.Pred != CmpKind::NE;
+  default:
+    for (const CondRef &O : C.Ops)
+      if (!onlyInequalities(*O))
+        return false;
+    return true;
+  }
+}
+
 /// Clears every count that uncountable operations may have changed.
 void poison(KernelCounts &KC, unsigned Mask) {
   if (!Mask)
@@ -129,11 +147,58 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
   for (const UnknownReason &R : M.Unknowns)
     addUnique(KC.Unknowns, R);
 
+  // The thread-level guard of a block: its conditions with the parts that
+  // depend on loop variables or data taken to pass.
+  std::set<std::string> LoopVars;
+  for (const LoopInfoModel &L : M.Loops)
+    LoopVars.insert(L.Var);
+  auto LoopOrData = [&](const Cond &C) {
+    return C.K == Cond::Unknown || C.mentionsAny(LoopVars);
+  };
+  auto threadGuard = [&](const BlockModel &B) {
+    CondRef G = B.InnerGuard->assumePassing(LoopOrData);
+    for (const NestLevel &NL : B.Nest)
+      G = Cond::conj(NL.Guard->assumePassing(LoopOrData), G);
+    return G;
+  };
+
+  // The thread the per-thread numbers describe: "a thread that passes every
+  // guard", i.e. the first thread of block 0 that reaches the most of the
+  // kernel's work (thread 0 for i < n guards; (1,1) for a stencil that skips
+  // the border; the first odd thread for an odd-only filter).
+  bool HaveLaunch = Launch.known();
+  ThreadBox Rep = ThreadBox::thread0();
+  if (HaveLaunch) {
+    std::vector<CondRef> Guards;
+    for (const BlockModel &B : M.Blocks)
+      if (!B.Ops.empty())
+        Guards.push_back(threadGuard(B)->substitute(Known));
+    const Dim3 &Blk = *Launch.Block;
+    int Best = -1;
+    for (int64_t Z = 0; Z < Blk.V[2]; ++Z)
+      for (int64_t Y = 0; Y < Blk.V[1]; ++Y)
+        for (int64_t X = 0; X < Blk.V[0]; ++X) {
+          IntervalEnv Env;
+          int64_t C[6] = {X, Y, Z, 0, 0, 0};
+          for (int I = 0; I < 6; ++I)
+            Env[ThreadDimNames[I]] = Interval{Rational(C[I]), Rational(C[I])};
+          int Score = 0;
+          for (const CondRef &G : Guards)
+            Score += G->evaluate(Env) == Truth::True;
+          if (Score > Best) {
+            Best = Score;
+            for (int I = 0; I < 6; ++I)
+              Rep.Dims[I] = Env[ThreadDimNames[I]];
+          }
+        }
+  }
+  for (int I = 0; I < 6; ++I)
+    KC.Representative[I] = Rep.Dims[I].Lo.toInt64().value_or(0);
+
   // Per-thread formulas: nested trip-count sums, guards assumed to pass.
   std::map<std::string, std::optional<Expr>> Formula;
-  std::set<std::string> DataDependent;
+  std::set<std::string> DataDependent, NoAssume;
   PartialSums Thread0Walk, Block0, Grid;
-  bool HaveLaunch = Launch.known();
   for (const BlockModel &B : M.Blocks) {
     for (const UnknownReason &R : B.Unknowns)
       addUnique(KC.Unknowns, R);
@@ -171,20 +236,26 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
     if (!B.Unknowns.empty())
       for (auto &KV : B.Ops)
         DataDependent.insert(KV.first);
+    // Only blocks behind inequalities (i < n) may assume their guards pass
+    // when a size is missing; a switch or role test picks one side.
+    bool BoundsOnly = onlyInequalities(*B.InnerGuard);
+    for (const NestLevel &NL : B.Nest)
+      BoundsOnly &= onlyInequalities(*NL.Guard);
+    if (!BoundsOnly)
+      for (auto &KV : B.Ops)
+        NoAssume.insert(KV.first);
 
     if (!HaveLaunch)
       continue;
     DomainWalker W(M, B, Known, WalkBudget);
-    DomainWalker Passing(M, B, Known, WalkBudget, /*AssumeThreadGuards=*/true);
     struct {
-      DomainWalker &Walker;
       const ThreadBox Box;
       PartialSums &Out;
-    } Targets[] = {{Passing, ThreadBox::thread0(), Thread0Walk},
-                   {W, ThreadBox::block0(*Launch.Block), Block0},
-                   {W, ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block), Grid}};
+    } Targets[] = {{Rep, Thread0Walk},
+                   {ThreadBox::block0(*Launch.Block), Block0},
+                   {ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block), Grid}};
     for (auto &T : Targets) {
-      CountResult C = countExecutions(T.Walker, T.Box);
+      CountResult C = countExecutions(W, T.Box);
       if (!C.Value)
         addUnique(KC.Unknowns, C.Why);
       for (auto &KV : B.Ops)
@@ -212,9 +283,15 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
       auto It = Thread0Walk.Sums.find(KV.first);
       if (It != Thread0Walk.Sums.end())
         Q.Value = It->second;
+      IntervalEnv AtRep = Thread0;
+      for (int I = 0; I < 6; ++I)
+        AtRep[ThreadDimNames[I]] = Rep.Dims[I];
       std::optional<Rational> F =
-          KV.second ? KV.second->evaluate(Thread0) : std::nullopt;
-      if (F && (!Q.Value || *F != *Q.Value))
+          KV.second ? KV.second->evaluate(AtRep) : std::nullopt;
+      if (!Q.Value && F && !DataDependent.count(KV.first) &&
+          !NoAssume.count(KV.first))
+        Q.Value = F; // Guards undecidable (a size is missing): assume they pass.
+      else if (F && (!Q.Value || *F != *Q.Value))
         Q.Formula.reset();
     } else if (KV.second && !DataDependent.count(KV.first)) {
       Q.Value = KV.second->evaluate(Thread0);
@@ -344,18 +421,6 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
   // Active threads: those that reach a global store or atomic (the
   // threads producing output) under the bounds guards. Guards that depend
   // on a loop variable or on data are taken to pass at least once.
-  std::set<std::string> LoopVars;
-  for (const LoopInfoModel &L : M.Loops)
-    LoopVars.insert(L.Var);
-  auto LoopOrData = [&](const Cond &C) {
-    return C.K == Cond::Unknown || C.mentionsAny(LoopVars);
-  };
-  auto threadGuard = [&](const BlockModel &B) {
-    CondRef G = B.InnerGuard->assumePassing(LoopOrData);
-    for (const NestLevel &NL : B.Nest)
-      G = Cond::conj(NL.Guard->assumePassing(LoopOrData), G);
-    return G;
-  };
   auto threadsUnder = [&](CondRef G, const ThreadBox &Box) {
     BlockModel Top;
     Top.InnerGuard = G;

@@ -52,6 +52,8 @@ struct KernelCounts {
   std::map<std::string, std::optional<Rational>> Totals;
   std::optional<Rational> ThreadsLaunched, ThreadsActive;
   std::vector<PathCount> Paths;
+  /// threadIdx.x,y,z, blockIdx.x,y,z of the thread per_thread describes.
+  int64_t Representative[6] = {0, 0, 0, 0, 0, 0};
   /// Per-thread FLOPs / requested global bytes, as a formula.
   std::optional<std::string> IntensityFormula;
   TrafficBound Compulsory;

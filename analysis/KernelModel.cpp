@@ -459,6 +459,9 @@ void ModelBuilder::analyzeTripCount(Loop *L, LoopInfoModel &LM) {
   if (!isa<SCEVCouldNotCompute>(BTC)) {
     if (auto E = Mapper.convert(BTC)) {
       LM.TripCount = *E + Expr(1);
+      // A geometric counter (s = 128; s >>= 1) still needs its values for
+      // guards such as tid < s.
+      tryRecurrence(L, LM);
       return;
     }
   }

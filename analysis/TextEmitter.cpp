@@ -99,6 +99,11 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
     OS << "\n";
   }
 
+  const int64_t *R = KC.Representative;
+  if (K.Launch.known() && (R[0] || R[1] || R[2] || R[3] || R[4] || R[5]))
+    OS << "  per thread   threadIdx (" << R[0] << "," << R[1] << "," << R[2]
+       << ") of block (" << R[3] << "," << R[4] << "," << R[5]
+       << "), the first that passes every guard\n";
   OS << llvm::format("  %-20s %14s %14s %18s   %s\n", "", "per thread",
                      "per block", "per grid", "formula (per thread)");
   for (auto &KV : KC.PerThread) {

@@ -420,49 +420,74 @@ private:
     return std::nullopt;
   }
 
+  /// Within S, the last whole definition of dim3 VD (into Base) and the
+  /// member assignments after it (into Members, nearest first).
+  DefKind dim3Def(const Stmt *S, const VarDecl *VD,
+                  std::vector<std::pair<int, int64_t>> &Members,
+                  std::optional<Dim3> &Base, unsigned Depth) {
+    if (auto *EWC = dyn_cast<ExprWithCleanups>(S))
+      S = EWC->getSubExpr();
+    if (auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (D == VD) {
+          if (VD->getInit())
+            Base = at<Dim3>(S, [&] { return evalDim3(VD->getInit(), Depth + 1); });
+          return Base ? DefKind::Found : DefKind::Fail;
+        }
+      return DefKind::None;
+    }
+    if (!modifies(S, VD))
+      return DefKind::None;
+    if (auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (auto It = CS->body_rbegin(); It != CS->body_rend(); ++It) {
+        DefKind K = dim3Def(*It, VD, Members, Base, Depth);
+        if (K != DefKind::None)
+          return K;
+      }
+      return DefKind::None;
+    }
+    if (auto *If = dyn_cast<IfStmt>(S)) {
+      if (If->getInit() || If->getConditionVariable())
+        return DefKind::Fail;
+      auto C = at<int64_t>(S, [&] { return evalInt(If->getCond(), Depth + 1); });
+      if (!C)
+        return DefKind::Fail;
+      const Stmt *Taken = *C ? If->getThen() : If->getElse();
+      return Taken ? dim3Def(Taken, VD, Members, Base, Depth) : DefKind::None;
+    }
+    const clang::Expr *LHS = nullptr, *RHS = nullptr;
+    if (auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Assign) {
+      LHS = B->getLHS();
+      RHS = B->getRHS();
+    } else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+               OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+      LHS = OC->getArg(0);
+      RHS = OC->getArg(1);
+    }
+    if (!LHS)
+      return DefKind::Fail;
+    if (auto *ME = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts());
+        ME && isVar(ME->getBase(), VD)) {
+      StringRef F = ME->getMemberDecl()->getName();
+      auto V = at<int64_t>(S, [&] { return evalInt(RHS, Depth + 1); });
+      if (F.size() != 1 || F[0] < 'x' || F[0] > 'z' || !V)
+        return DefKind::Fail;
+      Members.emplace_back(F[0] - 'x', *V);
+      return DefKind::None;
+    }
+    if (!isVar(LHS, VD))
+      return DefKind::Fail;
+    Base = at<Dim3>(S, [&] { return evalDim3(RHS, Depth + 1); });
+    return Base ? DefKind::Found : DefKind::Fail;
+  }
+
   /// The value of local dim3 VD just before At: its last whole assignment
   /// or initializer, then the member assignments (grid.x = ...) after it.
   std::optional<Dim3> dim3At(const VarDecl *VD, const Stmt *At, unsigned Depth) {
     std::vector<std::pair<int, int64_t>> Members; // Nearest first.
     std::optional<Dim3> Base;
     DefKind K = scanBefore(VD, At, [&](const Stmt *S) {
-      if (auto *EWC = dyn_cast<ExprWithCleanups>(S))
-        S = EWC->getSubExpr();
-      if (auto *DS = dyn_cast<DeclStmt>(S)) {
-        for (const Decl *D : DS->decls())
-          if (D == VD) {
-            if (VD->getInit())
-              Base = at<Dim3>(S, [&] { return evalDim3(VD->getInit(), Depth + 1); });
-            return Base ? DefKind::Found : DefKind::Fail;
-          }
-        return DefKind::None;
-      }
-      if (!modifies(S, VD))
-        return DefKind::None;
-      const clang::Expr *LHS = nullptr, *RHS = nullptr;
-      if (auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Assign) {
-        LHS = B->getLHS();
-        RHS = B->getRHS();
-      } else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
-                 OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
-        LHS = OC->getArg(0);
-        RHS = OC->getArg(1);
-      }
-      if (!LHS)
-        return DefKind::Fail;
-      if (auto *ME = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts());
-          ME && isVar(ME->getBase(), VD)) {
-        StringRef F = ME->getMemberDecl()->getName();
-        auto V = at<int64_t>(S, [&] { return evalInt(RHS, Depth + 1); });
-        if (F.size() != 1 || F[0] < 'x' || F[0] > 'z' || !V)
-          return DefKind::Fail;
-        Members.emplace_back(F[0] - 'x', *V);
-        return DefKind::None;
-      }
-      if (!isVar(LHS, VD))
-        return DefKind::Fail;
-      Base = at<Dim3>(S, [&] { return evalDim3(RHS, Depth + 1); });
-      return Base ? DefKind::Found : DefKind::Fail;
+      return dim3Def(S, VD, Members, Base, Depth);
     });
     if (K != DefKind::Found) {
       noValue(VD, K);

@@ -2,6 +2,7 @@
 
 #include "DomainCounter.h"
 
+#include <functional>
 #include <set>
 
 using namespace roofline;
@@ -105,9 +106,39 @@ WalkStatus DomainWalker::budgetFail() {
 WalkStatus DomainWalker::undecided(const CondRef &C) {
   if (const UnknownReason *U = C->firstUnknown())
     return WalkStatus::fail(*U);
+  // Name the parameters that still have no value: after substitution of
+  // the known ones, any parameter symbol left is missing.
+  std::set<std::string> Missing;
+  std::function<void(const Cond &)> Collect = [&](const Cond &X) {
+    if (X.K == Cond::Cmp) {
+      std::set<std::string> Syms;
+      X.Lhs.collectSymbols(Syms);
+      X.Rhs.collectSymbols(Syms);
+      for (const std::string &S : Syms) {
+        bool Known = S.find('.') != std::string::npos; // threadIdx.x, ...
+        for (const Level &L : Levels)
+          Known |= L.Var == S;
+        if (!Known)
+          Missing.insert(S);
+      }
+    }
+    for (const CondRef &O : X.Ops)
+      Collect(*O);
+  };
+  Collect(*C);
   UnknownReason R;
-  R.Reason = "guard '" + C->str() + "' could not be decided (a value it "
-             "uses is unknown)";
+  R.Reason = "guard '" + C->str() + "' could not be decided";
+  if (!Missing.empty()) {
+    R.Reason += ": ";
+    bool First = true;
+    for (const std::string &M : Missing) {
+      R.Reason += (First ? "'" : ", '") + M + "'";
+      First = false;
+    }
+    R.Reason += " has no value (use --param " + *Missing.begin() + "=VALUE)";
+  } else {
+    R.Reason += " (a value it uses is unknown)";
+  }
   R.Line = Line;
   R.Column = Column;
   return WalkStatus::fail(R);

@@ -64,7 +64,8 @@ static const char *const FlatOrder[] = {
     "global.loads",
     "global.load_bytes",  "global.stores",     "global.store_bytes",
     "shared.load_bytes",  "shared.store_bytes", "shared_bytes",
-    "atomics",            "atomic_bytes",      "shuffles"};
+    "atomics",            "atomic_bytes",      "shared.atomics",
+    "shuffles",           "mma"};
 
 template <typename GetFn>
 static void counters(OStream &J, const std::vector<std::string> &Names,

@@ -116,21 +116,34 @@ ArgumentsAdjuster translateNvccFlags() {
         R.push_back(StringRef(A).ends_with("nvcc") ? "clang++" : A.str());
         continue;
       }
-      // Flags with a separate value.
-      if (A == "-arch" || A == "-gencode" || A == "-Xcompiler" ||
-          A == "--compiler-options" || A == "-ccbin" || A == "-Xptxas" ||
-          A == "--generate-code" || A == "-code" || A == "-maxrregcount") {
+      // nvcc's language flag: the file is CUDA already (-xcuda up front).
+      if (A == "-x" && I + 1 < Args.size() && Args[I + 1] == "cu") {
         ++I;
         continue;
       }
+      // Flags with a separate value.
+      if (A == "-arch" || A == "-gencode" || A == "-Xcompiler" ||
+          A == "--compiler-options" || A == "-ccbin" || A == "-Xptxas" ||
+          A == "--generate-code" || A == "-code" || A == "-maxrregcount" ||
+          A == "-Xcudafe" || A == "-Xfatbin" || A == "-Xnvlink" ||
+          A == "--options-file" || A == "-t" || A == "--threads") {
+        ++I;
+        continue;
+      }
+      if (A == "-G" || A == "-dc" || A == "-dlink" || A == "-rdc" ||
+          A == "--keep" || A == "-forward-unknown-to-host-compiler" ||
+          A == "--resource-usage" || A == "-lineinfo" || A == "-src-in-ptx")
+        continue;
       if (startsWithAny(A, {"-arch=", "-gencode=", "--generate-code=",
                             "-code=", "-Xcompiler=", "--compiler-options=",
                             "-ccbin=", "--expt-", "-rdc=", "--relocatable-device-code",
-                            "-lineinfo", "--use_fast_math", "-Xptxas",
+                            "--use_fast_math", "-Xptxas", "-Xcudafe",
+                            "--diag-suppress", "--diag_suppress", "-Werror=cross",
                             "--cuda-gpu-arch=", "--offload-arch=",
                             "--cuda-host-only", "--cuda-device-only",
                             "-maxrregcount", "--extended-lambda",
-                            "--default-stream"}))
+                            "--default-stream", "--options-file=",
+                            "--threads=", "-t="}))
         continue;
       R.push_back(A.str());
     }

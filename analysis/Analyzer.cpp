@@ -172,10 +172,29 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
       KernelReport R;
       R.Decl = Decl;
       R.Launch = LI;
-      // Report only values that belong to this kernel's parameters.
-      for (const std::string &P : Decl.ParamNames)
-        if (KP.count(P))
-          R.Params[P] = KP[P];
+      // Report only values that belong to this kernel's parameters, and
+      // refuse values the parameter's type cannot hold.
+      for (const std::string &P : Decl.ParamNames) {
+        if (!KP.count(P))
+          continue;
+        int64_t V = KP[P];
+        auto T = Decl.IntParamTypes.find(P);
+        if (T != Decl.IntParamTypes.end() && T->second.first < 64) {
+          unsigned Bits = T->second.first;
+          bool Signed = T->second.second;
+          int64_t Lo = Signed ? -(int64_t(1) << (Bits - 1)) : 0;
+          int64_t Hi = Signed ? (int64_t(1) << (Bits - 1)) - 1
+                              : int64_t((uint64_t(1) << Bits) - 1);
+          if (V < Lo || V > Hi)
+            return llvm::createStringError(
+                llvm::inconvertibleErrorCode(),
+                "value " + std::to_string(V) + " of '" + P +
+                    "' does not fit the " + std::to_string(Bits) + "-bit " +
+                    (Signed ? "signed" : "unsigned") +
+                    " parameter of kernel '" + Decl.Name + "'");
+        }
+        R.Params[P] = V;
+      }
       R.Counts = computeCounts(Model, LI, R.Params);
       for (UnknownReason &U : R.Counts.Unknowns)
         if (U.File.empty() || U.File == Abs.str())

@@ -608,8 +608,13 @@ public:
     FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
     K.Name = OS.str();
     K.Loc = toLoc(Ctx.getSourceManager(), FD->getLocation());
-    for (const ParmVarDecl *P : FD->parameters())
+    for (const ParmVarDecl *P : FD->parameters()) {
       K.ParamNames.push_back(P->getName().str());
+      QualType T = P->getType();
+      if (T->isIntegerType())
+        K.IntParamTypes[P->getName().str()] = {Ctx.getIntWidth(T),
+                                               T->isSignedIntegerType()};
+    }
     if (auto *Args = FD->getTemplateSpecializationArgs()) {
       if (auto *Tmpl = FD->getPrimaryTemplate()) {
         auto *TPL = Tmpl->getTemplateParameters();

@@ -38,6 +38,8 @@ struct KernelDecl {
   std::string PlainName;  ///< Without template arguments.
   SourceLoc Loc;
   std::vector<std::string> ParamNames;
+  /// Integer parameters: bit width and signedness, to check given values.
+  std::map<std::string, std::pair<unsigned, bool>> IntParamTypes;
   /// Template parameter name -> value, for instantiations.
   std::map<std::string, std::string> TemplateArgs;
 };

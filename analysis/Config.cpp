@@ -106,7 +106,8 @@ roofline::readConfigFor(const std::string &File) {
         return llvm::createStringError(Buf.getError(),
                                        "cannot read " + Candidate);
       ConfigDoc Doc;
-      llvm::yaml::Input In((*Buf)->getBuffer());
+      // Named buffer: YAML errors print with the file name and position.
+      llvm::yaml::Input In((*Buf)->getMemBufferRef());
       In >> Doc;
       if (In.error())
         return llvm::createStringError(In.error(),

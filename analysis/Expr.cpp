@@ -52,8 +52,12 @@ Expr::Monomial monoMul(const Expr::Monomial &A, const Expr::Monomial &B) {
   return R;
 }
 
-Interval mulI(const Interval &A, const Interval &B) {
-  Rational C[4] = {A.Lo * B.Lo, A.Lo * B.Hi, A.Hi * B.Lo, A.Hi * B.Hi};
+/// The smallest interval containing the four corner values of a binary
+/// operation that is monotone in each operand.
+Interval corners(const Interval &A, const Interval &B,
+                 Rational (*Op)(const Rational &, const Rational &)) {
+  Rational C[4] = {Op(A.Lo, B.Lo), Op(A.Lo, B.Hi), Op(A.Hi, B.Lo),
+                   Op(A.Hi, B.Hi)};
   Interval R{C[0], C[0]};
   for (const Rational &V : C) {
     if (V < R.Lo)
@@ -62,6 +66,12 @@ Interval mulI(const Interval &A, const Interval &B) {
       R.Hi = V;
   }
   return R;
+}
+
+Rational mulR(const Rational &A, const Rational &B) { return A * B; }
+
+Interval mulI(const Interval &A, const Interval &B) {
+  return corners(A, B, mulR);
 }
 
 Interval powI(const Interval &A, unsigned P) {
@@ -402,16 +412,7 @@ static std::optional<Interval> boundAtom(const Atom &A, const IntervalEnv &Env) 
     // Only positive divisors are modelled (sizes, strides, tile widths).
     if (Y->Lo <= Rational(0))
       return std::nullopt;
-    Rational C[4] = {floorDivR(X->Lo, Y->Lo), floorDivR(X->Lo, Y->Hi),
-                     floorDivR(X->Hi, Y->Lo), floorDivR(X->Hi, Y->Hi)};
-    Interval R{C[0], C[0]};
-    for (const Rational &V : C) {
-      if (V < R.Lo)
-        R.Lo = V;
-      if (R.Hi < V)
-        R.Hi = V;
-    }
-    return R;
+    return corners(*X, *Y, floorDivR);
   }
   case AtomKind::Mod: {
     if (Y->Lo <= Rational(0))
@@ -432,15 +433,7 @@ static std::optional<Interval> boundAtom(const Atom &A, const IntervalEnv &Env) 
       return std::nullopt;
     // Monotone in each operand on each side of zero: corners, and zero
     // when the dividend spans it.
-    Rational C[4] = {truncDivR(X->Lo, Y->Lo), truncDivR(X->Lo, Y->Hi),
-                     truncDivR(X->Hi, Y->Lo), truncDivR(X->Hi, Y->Hi)};
-    Interval R{C[0], C[0]};
-    for (const Rational &V : C) {
-      if (V < R.Lo)
-        R.Lo = V;
-      if (R.Hi < V)
-        R.Hi = V;
-    }
+    Interval R = corners(*X, *Y, truncDivR);
     if (X->Lo < Rational(0) && Rational(0) < X->Hi) {
       if (Rational(0) < R.Lo)
         R.Lo = Rational(0);

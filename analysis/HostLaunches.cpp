@@ -281,6 +281,34 @@ private:
 
   enum class DefKind { None, Found, Fail };
 
+  /// Follows the structure of S for a definition search: a compound
+  /// statement is searched last statement first, an if only on the side its
+  /// condition takes (Fail if the condition does not evaluate). nullopt if S
+  /// is neither.
+  template <typename Fn>
+  std::optional<DefKind> searchStructure(const Stmt *S, unsigned Depth,
+                                         Fn Search) {
+    if (auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (auto It = CS->body_rbegin(); It != CS->body_rend(); ++It) {
+        DefKind K = Search(*It);
+        if (K != DefKind::None)
+          return K;
+      }
+      return DefKind::None;
+    }
+    if (auto *If = dyn_cast<IfStmt>(S)) {
+      if (If->getInit() || If->getConditionVariable())
+        return DefKind::Fail;
+      auto C = at<int64_t>(S, [&] { return evalInt(If->getCond(), Depth + 1); });
+      if (!C)
+        return DefKind::Fail;
+      // A side that does not assign leaves the value from before the if.
+      const Stmt *Taken = *C ? If->getThen() : If->getElse();
+      return Taken ? Search(Taken) : DefKind::None;
+    }
+    return std::nullopt;
+  }
+
   /// The last definition of integer VD within S (a statement before the
   /// point of interest). Straight-line assignments and `if`s whose
   /// condition evaluates are followed; anything else that modifies VD
@@ -303,30 +331,10 @@ private:
     }
     if (!modifies(S, VD))
       return DefKind::None;
-    if (auto *CS = dyn_cast<CompoundStmt>(S)) {
-      for (auto It = CS->body_rbegin(); It != CS->body_rend(); ++It) {
-        DefKind K = lastDef(*It, VD, V, Depth);
-        if (K != DefKind::None)
-          return K;
-      }
-      return DefKind::None;
-    }
-    if (auto *If = dyn_cast<IfStmt>(S)) {
-      if (If->getInit() || If->getConditionVariable())
-        return DefKind::Fail;
-      auto C = at<int64_t>(S, [&] { return evalInt(If->getCond(), Depth + 1); });
-      if (!C)
-        return DefKind::Fail;
-      DefKind K = lastDef(*C ? If->getThen() : If->getElse(), VD, V, Depth);
-      if (K != DefKind::None)
-        return K;
-      // The branch taken does not assign VD: look before the if.
-      auto R = valueAt(VD, S, Depth + 1);
-      if (!R)
-        return DefKind::Fail;
-      V = *R;
-      return DefKind::Found;
-    }
+    if (auto K = searchStructure(S, Depth, [&](const Stmt *Sub) {
+          return lastDef(Sub, VD, V, Depth);
+        }))
+      return *K;
     if (auto *B = dyn_cast<BinaryOperator>(S)) {
       if (!B->isAssignmentOp() || !isVar(B->getLHS(), VD))
         return DefKind::Fail;
@@ -438,23 +446,10 @@ private:
     }
     if (!modifies(S, VD))
       return DefKind::None;
-    if (auto *CS = dyn_cast<CompoundStmt>(S)) {
-      for (auto It = CS->body_rbegin(); It != CS->body_rend(); ++It) {
-        DefKind K = dim3Def(*It, VD, Members, Base, Depth);
-        if (K != DefKind::None)
-          return K;
-      }
-      return DefKind::None;
-    }
-    if (auto *If = dyn_cast<IfStmt>(S)) {
-      if (If->getInit() || If->getConditionVariable())
-        return DefKind::Fail;
-      auto C = at<int64_t>(S, [&] { return evalInt(If->getCond(), Depth + 1); });
-      if (!C)
-        return DefKind::Fail;
-      const Stmt *Taken = *C ? If->getThen() : If->getElse();
-      return Taken ? dim3Def(Taken, VD, Members, Base, Depth) : DefKind::None;
-    }
+    if (auto K = searchStructure(S, Depth, [&](const Stmt *Sub) {
+          return dim3Def(Sub, VD, Members, Base, Depth);
+        }))
+      return *K;
     const clang::Expr *LHS = nullptr, *RHS = nullptr;
     if (auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Assign) {
       LHS = B->getLHS();

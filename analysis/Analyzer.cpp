@@ -195,7 +195,11 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
         }
         R.Params[P] = V;
       }
-      R.Counts = computeCounts(Model, LI, R.Params);
+      // Template arguments named in formulas get their values too.
+      auto CountParams = R.Params;
+      for (const KernelDecl::TemplateUse &U : Decl.TemplateUses)
+        CountParams.emplace(U.Name, U.Value);
+      R.Counts = computeCounts(Model, LI, CountParams);
       for (UnknownReason &U : R.Counts.Unknowns)
         if (U.File.empty() || U.File == Abs.str())
           U.File = Decl.Loc.File;

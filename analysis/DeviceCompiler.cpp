@@ -187,6 +187,38 @@ static void replaceMinMaxCalls(llvm::Module &M) {
   }
 }
 
+/// `#pragma unroll` forces full unrolling even with unrolling off; drop the
+/// hint so that such loops keep a symbolic trip count (ITEMS, not a copy of
+/// the body per iteration). Totals are the same either way.
+static void dropUnrollHints(llvm::Module &M) {
+  llvm::LLVMContext &Ctx = M.getContext();
+  for (llvm::Function &F : M)
+    for (llvm::BasicBlock &BB : F) {
+      llvm::Instruction *T = BB.getTerminator();
+      llvm::MDNode *Loop = T ? T->getMetadata(llvm::LLVMContext::MD_loop) : nullptr;
+      if (!Loop)
+        continue;
+      llvm::SmallVector<llvm::Metadata *, 4> Ops = {nullptr};
+      bool Dropped = false;
+      for (unsigned I = 1; I < Loop->getNumOperands(); ++I) {
+        auto *Opt = llvm::dyn_cast<llvm::MDNode>(Loop->getOperand(I));
+        auto *Name = Opt && Opt->getNumOperands()
+                         ? llvm::dyn_cast<llvm::MDString>(Opt->getOperand(0))
+                         : nullptr;
+        if (Name && Name->getString().starts_with("llvm.loop.unroll.")) {
+          Dropped = true;
+          continue;
+        }
+        Ops.push_back(Loop->getOperand(I));
+      }
+      if (!Dropped)
+        continue;
+      llvm::MDNode *New = llvm::MDNode::getDistinct(Ctx, Ops);
+      New->replaceOperandWith(0, New);
+      T->setMetadata(llvm::LLVMContext::MD_loop, New);
+    }
+}
+
 void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   static bool Initialized = [] {
     LLVMInitializeNVPTXTargetInfo();
@@ -197,6 +229,7 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   (void)Initialized;
 
   replaceMinMaxCalls(M);
+  dropUnrollHints(M);
   // Results must not depend on the user's -O level: drop optnone/noinline
   // that -O0 adds to user functions.
   for (llvm::Function &F : M) {

@@ -622,6 +622,25 @@ public:
         }
       }
     }
+    if (FD->getTemplateSpecializationArgs() && FD->getBody()) {
+      struct Uses : DynamicRecursiveASTVisitor {
+        ASTContext &Ctx;
+        KernelDecl &K;
+        Uses(ASTContext &Ctx, KernelDecl &K) : Ctx(Ctx), K(K) {}
+        bool VisitSubstNonTypeTemplateParmExpr(
+            SubstNonTypeTemplateParmExpr *E) override {
+          clang::Expr::EvalResult R;
+          const NonTypeTemplateParmDecl *P = E->getParameter();
+          if (!P || !E->getReplacement()->EvaluateAsInt(R, Ctx))
+            return true;
+          SourceLoc L = toLoc(Ctx.getSourceManager(), E->getBeginLoc());
+          K.TemplateUses.push_back({L.Line, P->getName().str(),
+                                    R.Val.getInt().getExtValue()});
+          return true;
+        }
+      } U(Ctx, K);
+      U.TraverseStmt(FD->getBody());
+    }
     Facts.Kernels.push_back(std::move(K));
     return true;
   }

@@ -42,6 +42,14 @@ struct KernelDecl {
   std::map<std::string, std::pair<unsigned, bool>> IntParamTypes;
   /// Template parameter name -> value, for instantiations.
   std::map<std::string, std::string> TemplateArgs;
+  /// Where integer template arguments are used in the instantiated body
+  /// (line, parameter, value): lets trip counts print as `ITEMS`, not `4`.
+  struct TemplateUse {
+    unsigned Line;
+    std::string Name;
+    int64_t Value;
+  };
+  std::vector<TemplateUse> TemplateUses;
 };
 
 /// A `<<<>>>` call site, evaluated as far as the known values allow.

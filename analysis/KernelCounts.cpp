@@ -152,13 +152,35 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
   std::set<std::string> LoopVars;
   for (const LoopInfoModel &L : M.Loops)
     LoopVars.insert(L.Var);
-  auto LoopOrData = [&](const Cond &C) {
-    return C.K == Cond::Unknown || C.mentionsAny(LoopVars);
+  // Whether some iteration passes a literal that depends on loop variables:
+  // an inequality affine in a variable is monotone in it, so it holds for
+  // some iteration iff it holds at the first or the last one. Other literals
+  // (==, data) are taken to pass.
+  auto someIteration = [&](const BlockModel &B, const Cond &L) -> CondRef {
+    if (L.K == Cond::Unknown)
+      return Cond::makeTrue();
+    if (!L.mentionsAny(LoopVars))
+      return std::make_shared<Cond>(L);
+    if (L.Pred == CmpKind::EQ || L.Pred == CmpKind::NE)
+      return Cond::makeTrue();
+    CondRef R = std::make_shared<Cond>(L);
+    for (auto It = B.Nest.rbegin(); It != B.Nest.rend(); ++It) {
+      const LoopInfoModel &LM = M.Loops[It->Loop];
+      if (!R->mentions(LM.Var))
+        continue;
+      if (!LM.TripCount || !(L.Lhs - L.Rhs).splitAffine(LM.Var))
+        return Cond::makeTrue();
+      Expr Last = *LM.TripCount - Expr(It->SkipsLastIteration ? 2 : 1);
+      R = Cond::disj(R->substitute({{LM.Var, Expr(0)}}),
+                     R->substitute({{LM.Var, Last}}));
+    }
+    return R->mentionsAny(LoopVars) ? Cond::makeTrue() : R;
   };
   auto threadGuard = [&](const BlockModel &B) {
-    CondRef G = B.InnerGuard->assumePassing(LoopOrData);
+    auto Exists = [&](const Cond &L) { return someIteration(B, L); };
+    CondRef G = B.InnerGuard->mapLiterals(Exists);
     for (const NestLevel &NL : B.Nest)
-      G = Cond::conj(NL.Guard->assumePassing(LoopOrData), G);
+      G = Cond::conj(NL.Guard->mapLiterals(Exists), G);
     return G;
   };
 
@@ -362,10 +384,15 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
     if (Flops && Ld && St && At && PoisonMask == 0) {
       Expr Bytes = *Ld + *St + *At;
       if (!Bytes.isZero()) {
-        auto Wrap = [](const Expr &E) {
-          return E.terms().size() > 1 ? "(" + E.str() + ")" : E.str();
+        auto Wrap = [](const Expr &E, bool Divisor) {
+          bool Simple = E.terms().size() == 1 &&
+                        (!Divisor || E.asConstant() ||
+                         (E.terms()[0].Coef == Rational(1) &&
+                          E.terms()[0].Mono.size() == 1 &&
+                          E.terms()[0].Mono[0].second == 1));
+          return Simple ? E.str() : "(" + E.str() + ")";
         };
-        KC.IntensityFormula = Wrap(*Flops) + "/" + Wrap(Bytes);
+        KC.IntensityFormula = Wrap(*Flops, false) + "/" + Wrap(Bytes, true);
       }
     }
   }

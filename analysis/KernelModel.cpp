@@ -189,29 +189,33 @@ bool Cond::mentions(const std::string &Var) const {
   return false;
 }
 
-CondRef Cond::assumePassing(const std::function<bool(const Cond &)> &Pass,
-                            bool Negated) const {
+CondRef Cond::mapLiterals(const std::function<CondRef(const Cond &)> &Map,
+                          bool Negated) const {
   switch (K) {
   case True:
   case False:
     return (K == True) != Negated ? makeTrue() : makeFalse();
   case Unknown:
-    return Pass(*this) ? makeTrue() : std::make_shared<Cond>(*this);
+    return Map(*this);
   case Cmp:
-    if (Pass(*this))
-      return makeTrue();
-    return Negated ? cmp(invertCmp(Pred), Lhs, Rhs) : cmp(Pred, Lhs, Rhs);
+    return Map(*(Negated ? cmp(invertCmp(Pred), Lhs, Rhs) : cmp(Pred, Lhs, Rhs)));
   case Not:
-    return Ops[0]->assumePassing(Pass, !Negated);
+    return Ops[0]->mapLiterals(Map, !Negated);
   case And:
   case Or: {
-    CondRef A = Ops[0]->assumePassing(Pass, Negated);
-    CondRef B = Ops[1]->assumePassing(Pass, Negated);
+    CondRef A = Ops[0]->mapLiterals(Map, Negated);
+    CondRef B = Ops[1]->mapLiterals(Map, Negated);
     // De Morgan: a negated conjunction is a disjunction of negations.
     return (K == And) != Negated ? conj(A, B) : disj(A, B);
   }
   }
   return makeTrue();
+}
+
+CondRef Cond::assumePassing(const std::function<bool(const Cond &)> &Pass) const {
+  return mapLiterals([&](const Cond &L) {
+    return Pass(L) ? makeTrue() : std::make_shared<Cond>(L);
+  });
 }
 
 bool Cond::mentionsThread() const {
@@ -376,7 +380,7 @@ CmpKind invertCmp(CmpKind K) {
 class ModelBuilder {
 public:
   ModelBuilder(Function &F, const KernelDecl *Decl)
-      : F(F), DT(F), PDT(F), LI(DT), TLI(TLII, &F), AC(F),
+      : Decl(Decl), F(F), DT(F), PDT(F), LI(DT), TLI(TLII, &F), AC(F),
         SE(F, TLI, AC, DT, LI), Mapper(SE, F, paramNames(F, Decl)) {
     M.MangledName = F.getName().str();
     M.ParamNames = paramNames(F, Decl);
@@ -385,6 +389,7 @@ public:
   KernelModel build();
 
 private:
+  const KernelDecl *Decl;
   Function &F;
   DominatorTree DT;
   PostDominatorTree PDT;
@@ -426,6 +431,7 @@ private:
 
   void addLoops(Loop *L, int Parent);
   void analyzeTripCount(Loop *L, LoopInfoModel &LM);
+  void nameTemplateTripCount(LoopInfoModel &LM);
   bool tryStrideIdiom(Loop *L, LoopInfoModel &LM);
   bool tryRecurrence(Loop *L, LoopInfoModel &LM);
   CondRef condOfValue(Value *V, const Instruction *At, unsigned Depth = 0);
@@ -454,11 +460,30 @@ void ModelBuilder::addLoops(Loop *L, int Parent) {
     addLoops(Sub, Idx);
 }
 
+// A constant trip count equal to the one integer template argument used on
+// the loop's condition line (for (k = 0; k < ITEMS; ++k)) prints as its name.
+void ModelBuilder::nameTemplateTripCount(LoopInfoModel &LM) {
+  auto C = LM.TripCount->asConstant();
+  if (!Decl || !C || !C->isInteger())
+    return;
+  std::string Name;
+  for (const KernelDecl::TemplateUse &U : Decl->TemplateUses) {
+    if (U.Line != LM.Line || Rational(U.Value) != *C)
+      continue;
+    if (!Name.empty() && Name != U.Name)
+      return; // Two parameters with this value: ambiguous.
+    Name = U.Name;
+  }
+  if (!Name.empty())
+    LM.TripCount = Expr::symbol(Name, SymbolKind::Param);
+}
+
 void ModelBuilder::analyzeTripCount(Loop *L, LoopInfoModel &LM) {
   const SCEV *BTC = SE.getBackedgeTakenCount(L);
   if (!isa<SCEVCouldNotCompute>(BTC)) {
     if (auto E = Mapper.convert(BTC)) {
       LM.TripCount = *E + Expr(1);
+      nameTemplateTripCount(LM);
       // A geometric counter (s = 128; s >>= 1) still needs its values for
       // guards such as tid < s.
       tryRecurrence(L, LM);

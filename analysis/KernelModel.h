@@ -63,8 +63,12 @@ struct Cond {
   /// The condition with negations pushed onto the literals and every
   /// literal (comparison or unknown) for which Pass holds replaced by true:
   /// "this guard is taken to pass".
-  CondRef assumePassing(const std::function<bool(const Cond &)> &Pass,
-                        bool Negated = false) const;
+  CondRef assumePassing(const std::function<bool(const Cond &)> &Pass) const;
+  /// Rebuilds the condition with negations pushed onto the literals and
+  /// every literal (comparison or unknown, already negated where needed)
+  /// replaced by Map's result.
+  CondRef mapLiterals(const std::function<CondRef(const Cond &)> &Map,
+                      bool Negated = false) const;
   /// True if a thread coordinate (threadIdx.*, blockIdx.*) occurs.
   bool mentionsThread() const;
   bool mentionsAny(const std::set<std::string> &Vars) const;

@@ -106,6 +106,11 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
   };
   for (KernelDecl &K : CU->Facts.Kernels)
     userPath(K.Loc);
+  for (auto &T : CU->Facts.UninstantiatedTemplates) {
+    userPath(T.second);
+    if (Opts.KernelFilter.empty() || Opts.KernelFilter == T.first)
+      FR.UninstantiatedTemplates.push_back(T);
+  }
   for (LaunchSite &L : CU->Facts.Launches)
     userPath(L.Loc);
 

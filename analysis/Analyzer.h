@@ -52,6 +52,8 @@ struct FileReport {
   std::string File;
   const GpuSpec *Gpu = nullptr;
   std::vector<KernelReport> Kernels;
+  /// Kernel templates the file never instantiates (name, location).
+  std::vector<std::pair<std::string, SourceLoc>> UninstantiatedTemplates;
 };
 
 constexpr const char *DefaultGpu = "h100-sxm";

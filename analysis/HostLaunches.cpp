@@ -587,6 +587,16 @@ public:
     return DynamicRecursiveASTVisitor::TraverseDecl(D);
   }
 
+  bool VisitFunctionTemplateDecl(FunctionTemplateDecl *TD) override {
+    FunctionDecl *FD = TD->getTemplatedDecl();
+    if (!FD->hasAttr<CUDAGlobalAttr>() || !TD->isThisDeclarationADefinition())
+      return true;
+    if (TD->specializations().empty())
+      Facts.UninstantiatedTemplates.push_back(
+          {TD->getNameAsString(), toLoc(Ctx.getSourceManager(), TD->getLocation())});
+    return true;
+  }
+
   bool VisitFunctionDecl(FunctionDecl *FD) override {
     if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
       return true;

@@ -70,6 +70,9 @@ struct LaunchSite {
 
 struct HostFacts {
   std::vector<KernelDecl> Kernels;
+  /// Kernel templates with no instantiation (nothing to analyze until one
+  /// is named with --launch 'name<args>=...').
+  std::vector<std::pair<std::string, SourceLoc>> UninstantiatedTemplates;
   std::vector<LaunchSite> Launches;
   const KernelDecl *findKernel(const std::string &Mangled) const;
 };

@@ -254,6 +254,16 @@ void roofline::emitJson(llvm::raw_ostream &OS,
         for (const KernelReport &K : F.Kernels)
           kernel(J, K, *F.Gpu);
     });
+    J.attributeArray("uninstantiated_templates", [&] {
+      for (const FileReport &F : Files)
+        for (const auto &T : F.UninstantiatedTemplates)
+          J.object([&] {
+            J.attribute("name", T.first);
+            J.attribute("file", T.second.File);
+            J.attribute("line", int64_t(T.second.Line));
+            J.attribute("column", int64_t(T.second.Column));
+          });
+    });
   });
   OS << "\n";
 }

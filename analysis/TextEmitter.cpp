@@ -184,7 +184,12 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
 void roofline::emitText(llvm::raw_ostream &OS,
                         const std::vector<FileReport> &Files) {
   for (const FileReport &F : Files) {
-    if (F.Kernels.empty())
+    for (const auto &T : F.UninstantiatedTemplates)
+      OS << T.second.File << ":" << T.second.Line << ":" << T.second.Column
+         << ": note: kernel template '" << T.first
+         << "' has no instantiation to analyze; name one with --launch '"
+         << T.first << "<ARGS>=GRID/BLOCK'\n";
+    if (F.Kernels.empty() && F.UninstantiatedTemplates.empty())
       OS << F.File << ": note: no kernels found\n";
     for (const KernelReport &K : F.Kernels)
       kernelText(OS, K, *F.Gpu);

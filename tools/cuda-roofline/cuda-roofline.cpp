@@ -181,9 +181,16 @@ int main(int Argc, const char **Argv) {
     Reports.push_back(std::move(*R));
   }
   if (!Kernel.empty()) {
-    bool Any = false;
-    for (const FileReport &R : Reports)
+    bool Any = false, Template = false;
+    for (const FileReport &R : Reports) {
       Any |= !R.Kernels.empty();
+      Template |= !R.UninstantiatedTemplates.empty();
+    }
+    if (!Any && !Failures && Template)
+      return usageError("kernel '" + Kernel +
+                        "' is a template with no instantiation in the input; "
+                        "name one with --launch '" + Kernel +
+                        "<ARGS>=GRID/BLOCK'");
     if (!Any && !Failures)
       return usageError("no kernel named '" + Kernel + "' in the input");
   }

@@ -18,18 +18,11 @@ Analyzer::Analyzer(const clang::tooling::CompilationDatabase &DB,
                    const GpuDatabase &Gpus, AnalyzerOptions Opts)
     : DB(DB), Gpus(Gpus), Opts(std::move(Opts)) {}
 
-static std::string noSpaces(llvm::StringRef S) {
-  std::string R;
-  for (char C : S)
-    if (C != ' ')
-      R += C;
-  return R;
-}
-
 static bool overrideMatches(const LaunchOverride &L, const KernelDecl &K) {
+  // With template arguments only that instantiation; without, any.
   if (!L.TemplateArgs.empty())
-    return noSpaces(L.Kernel) == noSpaces(K.Name);
-  return L.Kernel == K.PlainName || noSpaces(L.Kernel) == noSpaces(K.Name);
+    return K.isNamed(L.Kernel) && !K.TemplateArgs.empty();
+  return K.isNamed(L.Kernel);
 }
 
 llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
@@ -121,13 +114,13 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
     if (const KernelDecl *D = CU->Facts.findKernel(F.getName().str()))
       Decl = *D;
     else {
-      Decl.MangledName = Decl.Name = Decl.PlainName = F.getName().str();
+      Decl.MangledName = Decl.Name = Decl.ShortName = Decl.PlainName =
+          Decl.QualifiedPlain = F.getName().str();
       Decl.Loc.File = File;
     }
     if (llvm::StringRef(Decl.MangledName).starts_with("__cuda_roofline"))
       continue;
-    if (!Opts.KernelFilter.empty() && Opts.KernelFilter != Decl.PlainName &&
-        noSpaces(Opts.KernelFilter) != noSpaces(Decl.Name))
+    if (!Opts.KernelFilter.empty() && !Decl.isNamed(Opts.KernelFilter))
       continue;
 
     KernelModel Model = buildKernelModel(F, &Decl);
@@ -138,6 +131,7 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
     for (const LaunchSetting &S : Overrides) {
       if (!overrideMatches(S.Launch, Decl))
         continue;
+      FR.MatchedLaunches.insert(S.Launch.Kernel);
       LaunchInfo LI;
       LI.Source = OverrideSource;
       LI.Grid = S.Launch.Grid;
@@ -174,6 +168,23 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
       Launches.push_back({LI, Params});
     }
     for (auto &[LI, KP] : Launches) {
+      if (LI.known()) {
+        std::string Why = launchLimitError(*LI.Grid, *LI.Block);
+        if (Why.empty() && FR.Gpu->SharedPerBlockBytes &&
+            uint64_t(LI.SharedBytes) > FR.Gpu->SharedPerBlockBytes)
+          Why = "dynamic shared memory of " + std::to_string(LI.SharedBytes) +
+                " B exceeds the " + std::to_string(FR.Gpu->SharedPerBlockBytes) +
+                " B per block of " + FR.Gpu->Id + ": the launch fails";
+        if (!Why.empty()) {
+          if (LI.Source == LaunchSource::Flag)
+            return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                           "--launch for '" + Decl.Name +
+                                               "': " + Why);
+          LI.Unresolved = Why;
+          LI.Grid.reset();
+          LI.Block.reset();
+        }
+      }
       KernelReport R;
       R.Decl = Decl;
       R.Launch = LI;

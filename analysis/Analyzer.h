@@ -20,6 +20,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,8 @@ struct FileReport {
   std::string File;
   const GpuSpec *Gpu = nullptr;
   std::vector<KernelReport> Kernels;
+  /// Kernels named by --launch/annotation/config launches that matched.
+  std::set<std::string> MatchedLaunches;
   /// Kernel templates the file never instantiates (name, location).
   std::vector<std::pair<std::string, SourceLoc>> UninstantiatedTemplates;
 };

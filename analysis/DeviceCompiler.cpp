@@ -6,6 +6,7 @@
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -341,12 +342,22 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
   Tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster(Extra, ArgumentInsertPosition::END));
 
+  // Count errors from the driver too (a flag clang rejects is reported by
+  // the driver, which would otherwise go on without it).
+  DiagnosticOptions DiagOpts;
+  TextDiagnosticPrinter Printer(llvm::errs(), DiagOpts);
+  Tool.setDiagnosticConsumer(&Printer);
   DeviceToolAction Action(Out, Opts);
   int Rc = Tool.run(&Action);
-  if (Rc != 0 || !Out.Module)
+  if (Rc != 0 || !Out.Module || Printer.getNumErrors() != 0) {
+    std::string Hint;
+    if (!Opts.Instantiations.empty())
+      Hint = " (a --launch with template arguments instantiates the kernel "
+             "template it names: is it one?)";
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "compilation of '" + File +
-                                       "' failed; nothing analyzed");
+                                       "' failed; nothing analyzed" + Hint);
+  }
   optimizeForAnalysis(*Out.Module, Opts.Arch);
   if (Opts.DumpIR)
     Out.Module->print(llvm::errs(), nullptr);

@@ -195,8 +195,11 @@ WalkStatus DomainWalker::walk(const ThreadBox &Box, WalkSink &S) {
   Sink = &S;
   Steps = 0;
   IntervalEnv Env;
-  for (int I = 0; I < 6; ++I)
+  for (int I = 0; I < 6; ++I) {
+    if (Box.Dims[I].Hi < Box.Dims[I].Lo)
+      return WalkStatus(); // An empty launch runs nothing.
     Env[ThreadDimNames[I]] = Box.Dims[I];
+  }
   return walkThreads(Env);
 }
 

@@ -15,6 +15,21 @@
 using namespace clang;
 using namespace roofline;
 
+static std::string withoutSpaces(llvm::StringRef S) {
+  std::string R;
+  for (char C : S)
+    if (C != ' ')
+      R += C;
+  return R;
+}
+
+bool KernelDecl::isNamed(const std::string &Want) const {
+  std::string W = withoutSpaces(Want);
+  // Anonymous namespaces print as "(anonymous namespace)::k".
+  return W == withoutSpaces(Name) || W == withoutSpaces(ShortName) ||
+         W == PlainName || W == withoutSpaces(QualifiedPlain);
+}
+
 const KernelDecl *HostFacts::findKernel(const std::string &Mangled) const {
   for (const KernelDecl &K : Kernels)
     if (K.MangledName == Mangled)
@@ -608,10 +623,16 @@ public:
       if (Existing.MangledName == K.MangledName)
         return true;
     K.PlainName = FD->getNameAsString();
-    std::string S;
-    llvm::raw_string_ostream OS(S);
-    FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
-    K.Name = OS.str();
+    K.QualifiedPlain = FD->getQualifiedNameAsString();
+    // Anonymous namespaces are not part of a name anyone writes.
+    PrintingPolicy Policy = Ctx.getPrintingPolicy();
+    Policy.SuppressUnwrittenScope = true;
+    for (bool Qualified : {false, true}) {
+      std::string S;
+      llvm::raw_string_ostream OS(S);
+      FD->getNameForDiagnostic(OS, Policy, Qualified);
+      (Qualified ? K.Name : K.ShortName) = OS.str();
+    }
     K.Loc = toLoc(Ctx.getSourceManager(), FD->getLocation());
     for (const ParmVarDecl *P : FD->parameters()) {
       K.ParamNames.push_back(P->getName().str());

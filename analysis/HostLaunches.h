@@ -34,8 +34,14 @@ struct SourceLoc {
 /// A kernel as the AST sees it.
 struct KernelDecl {
   std::string MangledName;
-  std::string Name;       ///< Unqualified name with template arguments.
-  std::string PlainName;  ///< Without template arguments.
+  std::string Name;       ///< Qualified name with template arguments.
+  std::string ShortName;  ///< Unqualified, with template arguments.
+  std::string PlainName;  ///< Unqualified, without template arguments.
+  std::string QualifiedPlain; ///< Qualified, without template arguments.
+
+  /// True if Want names this kernel: bare or qualified, with or without
+  /// its template arguments (spaces ignored).
+  bool isNamed(const std::string &Want) const;
   SourceLoc Loc;
   std::vector<std::string> ParamNames;
   /// Integer parameters: bit width and signedness, to check given values.

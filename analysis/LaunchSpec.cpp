@@ -86,3 +86,24 @@ roofline::parseParam(StringRef Text) {
                "' is not an integer");
   return std::make_pair(Name.str(), V);
 }
+
+std::string roofline::launchLimitError(const Dim3 &Grid, const Dim3 &Block) {
+  auto Txt = [](const Dim3 &D) {
+    return "(" + std::to_string(D.V[0]) + "," + std::to_string(D.V[1]) + "," +
+           std::to_string(D.V[2]) + ")";
+  };
+  for (int64_t V : Block.V)
+    if (V <= 0)
+      return "block " + Txt(Block) + " has no threads";
+  for (int64_t V : Grid.V)
+    if (V < 0)
+      return "grid " + Txt(Grid) + " is negative";
+  if (Block.V[0] > 1024 || Block.V[1] > 1024 || Block.V[2] > 64 ||
+      Block.count() > 1024)
+    return "block " + Txt(Block) + " exceeds the 1024-thread block limit "
+           "(x, y <= 1024, z <= 64): the launch fails";
+  if (Grid.V[0] > 2147483647 || Grid.V[1] > 65535 || Grid.V[2] > 65535)
+    return "grid " + Txt(Grid) + " exceeds the grid limits (x < 2^31, "
+           "y, z <= 65535): the launch fails";
+  return "";
+}

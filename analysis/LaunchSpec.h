@@ -29,6 +29,12 @@ struct LaunchOverride {
 
 llvm::Expected<LaunchOverride> parseLaunchOverride(llvm::StringRef Text);
 
+/// Why a launch configuration cannot run on NVIDIA hardware (CUDA limits:
+/// at most 1024 threads per block, block.z <= 64, grid.x < 2^31, grid.y and
+/// grid.z <= 65535, no zero-size block), or empty if it can. A grid of zero
+/// blocks is valid here: it runs nothing.
+std::string launchLimitError(const Dim3 &Grid, const Dim3 &Block);
+
 /// Parses `NAME=VALUE` where VALUE is a decimal or 0x-prefixed integer.
 llvm::Expected<std::pair<std::string, int64_t>> parseParam(llvm::StringRef Text);
 

@@ -180,6 +180,14 @@ int main(int Argc, const char **Argv) {
     }
     Reports.push_back(std::move(*R));
   }
+  for (const LaunchOverride &L : Opts.Launches) {
+    bool Matched = false;
+    for (const FileReport &R : Reports)
+      Matched |= R.MatchedLaunches.count(L.Kernel) != 0;
+    if (!Matched && !Failures)
+      return usageError("--launch names '" + L.Kernel +
+                        "', which is not a kernel of the input");
+  }
   if (!Kernel.empty()) {
     bool Any = false, Template = false;
     for (const FileReport &R : Reports) {

@@ -1,5 +1,6 @@
-// A kernel with default arguments: the call site omits 'reps' (default 4) and
-// 'alpha'; the loop bound comes from the default.
+// A kernel with default arguments: the first call site omits 'reps' (default 4)
+// and 'alpha', the second passes reps = 7; the loop bound comes from the
+// default or the argument.
 __global__ void axpy_reps(float *y, const float *x, int n, int reps = 4,
                           float alpha = 0.5f) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

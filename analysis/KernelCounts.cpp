@@ -113,14 +113,6 @@ void poison(KernelCounts &KC, unsigned Mask) {
 
 } // namespace
 
-std::vector<std::string>
-roofline::derivedCounterNames(const std::vector<std::string> &Raw) {
-  std::set<std::string> S(Raw.begin(), Raw.end());
-  for (const char *C : CoreCounters)
-    S.insert(C);
-  return std::vector<std::string>(S.begin(), S.end());
-}
-
 KernelCounts roofline::computeCounts(const KernelModel &M,
                                      const LaunchInfo &Launch,
                                      const std::map<std::string, int64_t> &Params) {

@@ -60,10 +60,6 @@ struct KernelCounts {
   std::vector<UnknownReason> Unknowns;
 };
 
-/// Values a counter name such as "flops.fp32" aggregates into, including
-/// the derived "flops_total", "divisions" and "shared_bytes".
-std::vector<std::string> derivedCounterNames(const std::vector<std::string> &Raw);
-
 /// Computes the counts of M for a launch; Params are kernel parameter
 /// values. Without a known launch only formulas (and values that do not
 /// need sizes) are produced.

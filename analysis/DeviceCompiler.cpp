@@ -1,6 +1,7 @@
 //===- DeviceCompiler.cpp -------------------------------------------------===//
 
 #include "DeviceCompiler.h"
+#include "FlagLoops.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/CodeGen/CodeGenAction.h"
@@ -288,6 +289,7 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   FPM.addPass(llvm::InstCombinePass());
   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(FPM)));
   MPM.run(M, MAM);
+  canonicalizeFlagLoops(M);
 }
 
 llvm::Expected<CompiledUnit>

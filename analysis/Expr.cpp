@@ -648,7 +648,23 @@ Expr Expr::freeze(const IntervalEnv &Env) const {
     if (A.Kind == AtomKind::Symbol)
       return std::nullopt;
     auto B = boundAtom(A, Env);
-    return B && B->isPoint() ? std::optional<Expr>(constant(B->Lo))
-                             : std::nullopt;
+    if (B && B->isPoint())
+      return constant(B->Lo);
+    // Within one period a remainder is affine in its operand (tid % 64 over
+    // threads 64..127 is tid - 64), which keeps footprints of tiles whose
+    // thread layout is split by / and % in closed form.
+    if (A.Kind == AtomKind::Mod ||
+        (A.Kind == AtomKind::TruncRem && A.Ops[0].bound(Env) &&
+         Rational(0) <= A.Ops[0].bound(Env)->Lo)) {
+      auto D = A.Ops[1].asConstant();
+      if (!D || *D <= Rational(0))
+        return std::nullopt;
+      auto Q = floorDiv(A.Ops[0], A.Ops[1]).bound(Env);
+      if (Q && Q->isPoint()) {
+        Expr X = A.Ops[0].freeze(Env);
+        return X - constant(*D * Q->Lo);
+      }
+    }
+    return std::nullopt;
   });
 }

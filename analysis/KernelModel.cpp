@@ -432,6 +432,7 @@ private:
   void addLoops(Loop *L, int Parent);
   void analyzeTripCount(Loop *L, LoopInfoModel &LM);
   void nameTemplateTripCount(LoopInfoModel &LM);
+  void simplifyTileTripCount(LoopInfoModel &LM, const CondRef &Guard);
   bool tryStrideIdiom(Loop *L, LoopInfoModel &LM);
   bool tryRecurrence(Loop *L, LoopInfoModel &LM);
   CondRef condOfValue(Value *V, const Instruction *At, unsigned Depth = 0);
@@ -476,6 +477,86 @@ void ModelBuilder::nameTemplateTripCount(LoopInfoModel &LM) {
   }
   if (!Name.empty())
     LM.TripCount = Expr::symbol(Name, SymbolKind::Param);
+}
+
+// True if Guard, a conjunction, has a comparison implying E >= 0.
+static bool guardImpliesNonNegative(const Cond &Guard, const Expr &E) {
+  if (Guard.K == Cond::And) {
+    for (const CondRef &O : Guard.Ops)
+      if (guardImpliesNonNegative(*O, E))
+        return true;
+    return false;
+  }
+  if (Guard.K != Cond::Cmp)
+    return false;
+  // Every comparison as D >= 0 over integers.
+  std::optional<Expr> D;
+  switch (Guard.Pred) {
+  case CmpKind::GT:
+    D = Guard.Lhs - Guard.Rhs - Expr(1);
+    break;
+  case CmpKind::GE:
+    D = Guard.Lhs - Guard.Rhs;
+    break;
+  case CmpKind::LT:
+    D = Guard.Rhs - Guard.Lhs - Expr(1);
+    break;
+  case CmpKind::LE:
+    D = Guard.Rhs - Guard.Lhs;
+    break;
+  default:
+    return false;
+  }
+  auto Gap = (E - *D).asConstant();
+  return Gap && Rational(0) <= *Gap;
+}
+
+// ScalarEvolution counts a tile loop (for (k0 = 0; k0 < K; k0 += BK)) as
+// 1 + max((K - 1)/BK, 0) taken under the entry guard K > 0. Under that
+// guard the count is the familiar ceil(K / BK) = (K + BK - 1)/BK, and the
+// step prints as the template parameter that set it.
+void ModelBuilder::simplifyTileTripCount(LoopInfoModel &LM,
+                                         const CondRef &Guard) {
+  if (!LM.TripCount)
+    return;
+  Expr Rest = *LM.TripCount - Expr(1);
+  const auto &Ts = Rest.terms();
+  if (Ts.size() != 1 || Ts[0].Coef != Rational(1) || Ts[0].Mono.size() != 1 ||
+      Ts[0].Mono[0].second != 1)
+    return;
+  const Atom &Max = *Ts[0].Mono[0].first;
+  if (Max.Kind != AtomKind::Max)
+    return;
+  const Expr *Quot = nullptr;
+  for (int I = 0; I < 2; ++I)
+    if (Max.Ops[I].isZero())
+      Quot = &Max.Ops[1 - I];
+  if (!Quot || Quot->terms().size() != 1 ||
+      Quot->terms()[0].Coef != Rational(1) ||
+      Quot->terms()[0].Mono.size() != 1 ||
+      Quot->terms()[0].Mono[0].second != 1)
+    return;
+  const Atom &Div = *Quot->terms()[0].Mono[0].first;
+  if (Div.Kind != AtomKind::FloorDiv)
+    return;
+  auto Step = Div.Ops[1].asConstant();
+  if (!Step || !Step->isInteger() || *Step <= Rational(0) ||
+      !guardImpliesNonNegative(*Guard, Div.Ops[0]))
+    return;
+  Expr S = Expr::constant(*Step);
+  if (Decl) {
+    std::string Name;
+    bool Ambiguous = false;
+    for (const KernelDecl::TemplateUse &U : Decl->TemplateUses) {
+      if (U.Line != LM.Line || Rational(U.Value) != *Step)
+        continue;
+      Ambiguous |= !Name.empty() && Name != U.Name;
+      Name = U.Name;
+    }
+    if (!Name.empty() && !Ambiguous)
+      S = Expr::symbol(Name, SymbolKind::Param);
+  }
+  LM.TripCount = Expr::floorDiv(Div.Ops[0] + S, S);
 }
 
 void ModelBuilder::analyzeTripCount(Loop *L, LoopInfoModel &LM) {
@@ -825,6 +906,9 @@ void ModelBuilder::buildBlocks() {
     auto It = Map.find(Node);
     return It == Map.end() ? Cond::makeFalse() : It->second;
   };
+  for (Loop *L : LI.getLoopsInPreorder())
+    simplifyTileTripCount(M.Loops[LoopIndex[L]],
+                          condIn(L->getHeader(), L->getParentLoop()));
 
   // Addresses by pointer SCEV, to spot loads of addresses stored later.
   std::vector<const Instruction *> GlobalStores;
@@ -874,7 +958,7 @@ void ModelBuilder::buildBlocks() {
         auto *Len = dyn_cast<ConstantInt>(MT->getLength());
         for (int IsDst = 0; Len && IsDst < 2; ++IsDst) {
           const Value *P = IsDst ? MT->getRawDest() : MT->getRawSource();
-          if (P->getType()->getPointerAddressSpace() == 3)
+          if (spaceOfPointer(P) != MemSpace::Global)
             continue;
           AccessModel A;
           A.IsStore = IsDst;

@@ -424,7 +424,6 @@ bool classifyPtxAsm(StringRef Asm, OpCounts &Out, std::string &Why) {
 
 } // namespace
 
-static MemSpace spaceOfPointer(const Value *Ptr);
 
 std::optional<FragmentAccess> roofline::fragmentAccess(const Instruction &I) {
   auto *II = dyn_cast<IntrinsicInst>(&I);
@@ -468,7 +467,7 @@ MemSpace roofline::memorySpaceOf(const Instruction &I) {
   return spaceOfPointer(Ptr);
 }
 
-static MemSpace spaceOfPointer(const Value *Ptr) {
+MemSpace roofline::spaceOfPointer(const Value *Ptr) {
   switch (Ptr->getType()->getPointerAddressSpace()) {
   case 1:
     return MemSpace::Global;

@@ -50,6 +50,9 @@ bool classifyInstruction(const llvm::Instruction &I, const llvm::DataLayout &DL,
 
 /// The memory space a load/store/atomic address refers to.
 MemSpace memorySpaceOf(const llvm::Instruction &I);
+/// The memory space a pointer points into (generic pointers are resolved
+/// from their underlying objects).
+MemSpace spaceOfPointer(const llvm::Value *Ptr);
 
 /// A warp-wide WMMA fragment load or store: a Rows x Cols tile of
 /// ElemBytes-byte elements at Ptr with leading dimension Stride (elements).

@@ -911,11 +911,24 @@ void ModelBuilder::buildBlocks() {
                           condIn(L->getHeader(), L->getParentLoop()));
 
   // Addresses by pointer SCEV, to spot loads of addresses stored later.
-  std::vector<const Instruction *> GlobalStores;
+  // (store, its pointer): plain stores and WMMA fragment stores.
+  std::vector<std::pair<const Instruction *, const Value *>> GlobalStores;
   for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
-      if (isa<StoreInst>(I) && memorySpaceOf(I) == MemSpace::Global)
-        GlobalStores.push_back(&I);
+    for (Instruction &I : BB) {
+      if (memorySpaceOf(I) != MemSpace::Global)
+        continue;
+      if (isa<StoreInst>(I))
+        GlobalStores.emplace_back(&I, getLoadStorePointerOperand(&I));
+      else if (auto Frag = fragmentAccess(I); Frag && Frag->IsStore)
+        GlobalStores.emplace_back(&I, Frag->Ptr);
+    }
+  auto readBeforeWrite = [&](const Instruction &Load, const Value *Ptr) {
+    const SCEV *PS = SE.getSCEV(const_cast<Value *>(Ptr));
+    for (auto &[St, StPtr] : GlobalStores)
+      if (SE.getSCEV(const_cast<Value *>(StPtr)) == PS && DT.dominates(&Load, St))
+        return true;
+    return false;
+  };
 
   for (BasicBlock &BB : F) {
     if (!DT.isReachableFromEntry(&BB))
@@ -975,6 +988,8 @@ void ModelBuilder::buildBlocks() {
       if (auto Frag = fragmentAccess(I);
           Frag && memorySpaceOf(I) == MemSpace::Global) {
         B.Accesses.push_back(fragmentModel(*Frag, I));
+        if (!Frag->IsStore)
+          B.Accesses.back().ReadBeforeWrite = readBeforeWrite(I, Frag->Ptr);
         continue;
       }
       bool IsMem = isa<LoadInst>(I) || isa<StoreInst>(I) ||
@@ -999,17 +1014,12 @@ void ModelBuilder::buildBlocks() {
       }
       A.Width = DL.getTypeStoreSize(ElemTy).getFixedValue();
       locOf(&I, A.Line, A.Column);
-      const SCEV *PS = SE.getSCEV(Ptr);
       if (auto BO = baseAndOffset(Ptr)) {
         A.Base = BO->first;
         A.Offset = BO->second;
       }
       if (isa<LoadInst>(I))
-        for (const Instruction *St : GlobalStores)
-          if (SE.getSCEV(const_cast<Value *>(
-                  getLoadStorePointerOperand(St))) == PS &&
-              DT.dominates(&I, St))
-            A.ReadBeforeWrite = true;
+        A.ReadBeforeWrite = readBeforeWrite(I, Ptr);
       B.Accesses.push_back(A);
     }
     M.Blocks.push_back(std::move(B));

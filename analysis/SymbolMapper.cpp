@@ -117,6 +117,24 @@ std::optional<Expr> SymbolMapper::convertUnknown(const Value *V) {
     auto It = ValueVars.find(P);
     if (It != ValueVars.end())
       return Expr::symbol(It->second, SymbolKind::Iteration);
+    // A phi merging one value computed on several paths (GVN's partial
+    // redundancy elimination makes these) is that value.
+    if (P->getNumIncomingValues() > 0 && !Merging.count(P)) {
+      Merging.insert(P);
+      std::optional<Expr> Same;
+      bool AllSame = true;
+      for (const Value *In : P->incoming_values()) {
+        auto E = convertValue(In);
+        if (!E || (Same && *Same != *E)) {
+          AllSame = false;
+          break;
+        }
+        Same = E;
+      }
+      Merging.erase(P);
+      if (AllSame && Same)
+        return Same;
+    }
     return fail("value of a loop-carried variable that is not an affine "
                 "counter",
                 V);
@@ -144,6 +162,18 @@ std::optional<Expr> SymbolMapper::convertUnknown(const Value *V) {
       default:
         return Expr::mod(*A, *B);
       }
+    }
+    case Instruction::Or: {
+      // a | b where b is a multiple of 2^k and 0 <= a < 2^k is a + b. The
+      // optimizer leaves such ors unmarked when known-bits gives up (tile
+      // offsets merged through phis), so prove it from value ranges.
+      auto A = convertValue(BO->getOperand(0));
+      auto B = convertValue(BO->getOperand(1));
+      if (!A || !B)
+        return std::nullopt;
+      if (disjointBits(*A, *B) || disjointBits(*B, *A))
+        return *A + *B;
+      break;
     }
     case Instruction::LShr:
     case Instruction::AShr: {
@@ -189,6 +219,53 @@ std::optional<Expr> SymbolMapper::convertUnknown(const Value *V) {
   if (isa<CallBase>(V))
     return fail("result of a call", V);
   return fail("value the analysis cannot express", V);
+}
+
+// Hardware ranges of the thread coordinates and the iteration ranges of
+// loops with a constant maximum trip count; other symbols are unbounded.
+std::optional<Interval> SymbolMapper::symbolRange(const std::string &Name) {
+  static const std::pair<const char *, int64_t> Limits[] = {
+      {"threadIdx.x", 1023}, {"threadIdx.y", 1023}, {"threadIdx.z", 63}};
+  for (auto &[N, Max] : Limits)
+    if (Name == N)
+      return Interval{Rational(0), Rational(Max)};
+  for (auto &KV : LoopVars) {
+    if (KV.second != Name)
+      continue;
+    unsigned TC = SE.getSmallConstantMaxTripCount(const_cast<Loop *>(KV.first));
+    if (TC == 0)
+      return std::nullopt;
+    return Interval{Rational(0), Rational(int64_t(TC) - 1)};
+  }
+  return std::nullopt;
+}
+
+// True if High is a multiple of some 2^k that bounds Low from above (and
+// Low is non-negative): their bits cannot overlap.
+bool SymbolMapper::disjointBits(const Expr &Low, const Expr &High) {
+  if (High.isZero())
+    return true;
+  int64_t Pow = int64_t(1) << 40;
+  for (const Expr::Term &T : High.terms()) {
+    if (!T.Coef.isInteger() || T.Mono.empty())
+      return false;
+    auto C = T.Coef.toInt64();
+    if (!C || *C == 0)
+      return false;
+    int64_t Abs = *C < 0 ? -*C : *C;
+    Pow = std::min(Pow, Abs & -Abs);
+  }
+  std::set<std::string> Syms;
+  Low.collectSymbols(Syms);
+  IntervalEnv Env;
+  for (const std::string &S : Syms) {
+    auto R = symbolRange(S);
+    if (!R)
+      return false;
+    Env[S] = *R;
+  }
+  auto B = Low.bound(Env);
+  return B && Rational(0) <= B->Lo && B->Hi < Rational(Pow);
 }
 
 bool SymbolMapper::isLaneId(const Value *V) {

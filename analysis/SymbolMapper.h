@@ -13,6 +13,7 @@
 
 #include "Expr.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <optional>
@@ -59,6 +60,7 @@ private:
   const llvm::Function &F;
   llvm::DenseMap<const llvm::Loop *, std::string> LoopVars;
   llvm::DenseMap<const llvm::PHINode *, std::string> ValueVars;
+  llvm::SmallPtrSet<const llvm::PHINode *, 4> Merging; ///< Phis being unified.
   std::string Why;
   const llvm::Value *Culprit = nullptr;
   unsigned Depth = 0;
@@ -66,6 +68,8 @@ private:
   std::optional<Expr> fail(const std::string &Reason, const llvm::Value *V);
   std::optional<Expr> convertUnknown(const llvm::Value *V);
   std::optional<Expr> convertWide(const llvm::SCEV *S);
+  std::optional<Interval> symbolRange(const std::string &Name);
+  bool disjointBits(const Expr &Low, const Expr &High);
   static bool isLaneId(const llvm::Value *V);
   static Expr laneIdExpr();
 };

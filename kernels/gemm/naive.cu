@@ -4,10 +4,11 @@
 // warp read 32 different rows of A (stride K: uncoalesced) and write 32
 // different rows of C; thread y maps to the column.
 
+template <int BX, int BY>
 __global__ void sgemm_naive(int M, int N, int K, float alpha, const float *A, const float *B,
                             float beta, float *C) {
-  int row = blockIdx.x * blockDim.x + threadIdx.x;
-  int col = blockIdx.y * blockDim.y + threadIdx.y;
+  int row = blockIdx.x * BX + threadIdx.x;
+  int col = blockIdx.y * BY + threadIdx.y;
   if (row < M && col < N) {
     float acc = 0.0f;
     for (int k = 0; k < K; ++k) {
@@ -19,7 +20,8 @@ __global__ void sgemm_naive(int M, int N, int K, float alpha, const float *A, co
 
 void launch_sgemm_naive(int M, int N, int K, float alpha, const float *A, const float *B,
                         float beta, float *C) {
-  dim3 block(16, 16);
-  dim3 grid((M + 15) / 16, (N + 15) / 16);
-  sgemm_naive<<<grid, block>>>(M, N, K, alpha, A, B, beta, C);
+  constexpr int BX = 16, BY = 16;
+  dim3 block(BX, BY);
+  dim3 grid((M + BX - 1) / BX, (N + BY - 1) / BY);
+  sgemm_naive<BX, BY><<<grid, block>>>(M, N, K, alpha, A, B, beta, C);
 }

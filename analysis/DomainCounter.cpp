@@ -231,7 +231,7 @@ WalkStatus DomainWalker::walkThreads(IntervalEnv &Env) {
     return walkLevel(1, Env);
   // Loops whose bounds do not depend on the thread (block reductions over
   // blockDim.x) can be walked once for the whole box.
-  {
+  if (Sink->threadsTogether(Env)) {
     Sink->begin();
     BoxMode = true;
     WalkStatus S = walkLevel(1, Env);

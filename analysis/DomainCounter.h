@@ -64,6 +64,10 @@ public:
   virtual ~WalkSink() = default;
   virtual bool closed(int K, const IntervalEnv &Env) = 0;
   virtual void point(const IntervalEnv &Env) = 0;
+  /// False if the sink cannot account for the threads of Env together at
+  /// any loop level (a footprint whose address is not affine in them): the
+  /// walker then splits the threads before descending into loops.
+  virtual bool threadsTogether(const IntervalEnv &Env) { return true; }
   virtual void begin() = 0;
   virtual void commit() = 0;
   virtual void rollback() = 0;

@@ -297,6 +297,19 @@ public:
     return out().addBox(*C0->toInt64(), Box, Width);
   }
 
+  bool threadsTogether(const IntervalEnv &Env) override {
+    Expr O = Offset.freeze(Env);
+    for (int I = 0; I < 6; ++I) {
+      const Interval &D = Env.at(ThreadDimNames[I]);
+      if (D.isPoint())
+        continue;
+      auto Split = O.splitAffine(ThreadDimNames[I]);
+      if (!Split || !Split->first.asConstant())
+        return false;
+    }
+    return true;
+  }
+
   void point(const IntervalEnv &Env) override {
     auto V = Offset.evaluate(Env);
     if (!V || !V->toInt64()) {

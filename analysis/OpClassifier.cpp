@@ -590,14 +590,25 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
         int64_t N = Len->getSExtValue();
         MemSpace Dst = spaceOfPointer(II->getArgOperand(0));
         MemSpace Src = spaceOfPointer(II->getArgOperand(1));
-        if (Src == MemSpace::Global)
+        // The back end copies with the widest access the alignment allows
+        // (a 16-byte aligned uint4 copy is one load, a float3 three).
+        auto *MT = cast<MemTransferInst>(II);
+        auto accesses = [&](MaybeAlign A) {
+          int64_t W = std::min<int64_t>({16, int64_t(A.valueOrOne().value()), N});
+          return W > 0 ? (N + W - 1) / W : 0;
+        };
+        if (Src == MemSpace::Global) {
+          Out["global.loads"] += accesses(MT->getSourceAlign());
           Out["global.load_bytes"] += N;
-        else if (Src == MemSpace::Shared)
+        } else if (Src == MemSpace::Shared) {
           Out["shared.load_bytes"] += N;
-        if (Dst == MemSpace::Global)
+        }
+        if (Dst == MemSpace::Global) {
+          Out["global.stores"] += accesses(MT->getDestAlign());
           Out["global.store_bytes"] += N;
-        else if (Dst == MemSpace::Shared)
+        } else if (Dst == MemSpace::Shared) {
           Out["shared.store_bytes"] += N;
+        }
         return true;
       }
       if (!classifyIntrinsic(*II, Out)) {

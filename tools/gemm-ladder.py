@@ -32,6 +32,7 @@ RUNGS = [
     ("vec", "Vectorized (float4)", "vectorized.cu"),
     ("warp", "Warp tiling", "warptile.cu"),
     ("wmma", "Tensor cores (WMMA bf16)", "wmma_bf16.cu"),
+    ("mma", "Tensor cores (mma.sync PTX)", "mma_sync_bf16.cu"),
 ]
 
 
@@ -239,6 +240,16 @@ would be {nocache_bound}-bound ({sol_req} against a compute bound of
 {sol}). On tensor cores the tiling that made fp32 compute-bound leaves bf16
 memory-bound unless the caches deliver, which is why fast tensor-core GEMMs
 use much larger tiles and asynchronous copies.
+""",
+    "mma": """\
+The same tiles and warp layout as the WMMA rung, one level lower: inline PTX
+`mma.sync.aligned.m16n8k16` with operand registers the kernel builds itself
+from shared memory in the ISA's fragment layout (B stored transposed so that
+each register is one 32-bit word). The tool reads the instruction's shape and
+types from the assembly string and counts {tensor} bf16 tensor FLOPs, again
+exactly 2·M·N·K. Bytes and FLOPs match the WMMA kernel ({ai_req:.2f} FLOP/B
+requested), so the roofline point is the same: what `mma.sync` buys is
+control over register layout and instruction scheduling, not traffic.
 """,
 }
 

@@ -519,29 +519,32 @@ void ModelBuilder::simplifyTileTripCount(LoopInfoModel &LM,
                                          const CondRef &Guard) {
   if (!LM.TripCount)
     return;
-  Expr Rest = *LM.TripCount - Expr(1);
-  const auto &Ts = Rest.terms();
-  if (Ts.size() != 1 || Ts[0].Coef != Rational(1) || Ts[0].Mono.size() != 1 ||
-      Ts[0].Mono[0].second != 1)
+  // The single atom of E when E is exactly that atom.
+  auto soleAtom = [](const Expr &E) -> const Atom * {
+    const auto &Ts = E.terms();
+    if (Ts.size() != 1 || Ts[0].Coef != Rational(1) ||
+        Ts[0].Mono.size() != 1 || Ts[0].Mono[0].second != 1)
+      return nullptr;
+    return Ts[0].Mono[0].first.get();
+  };
+  const Atom *Top = soleAtom(*LM.TripCount - Expr(1));
+  if (!Top)
     return;
-  const Atom &Max = *Ts[0].Mono[0].first;
-  if (Max.Kind != AtomKind::Max)
+  // 1 + Y/S is (Y + S)/S for every Y; 1 + max(Y/S, 0) only where Y >= 0.
+  const Atom *Div = Top;
+  bool NeedsGuard = false;
+  if (Top->Kind == AtomKind::Max) {
+    Div = nullptr;
+    NeedsGuard = true;
+    for (int I = 0; I < 2; ++I)
+      if (Top->Ops[I].isZero())
+        Div = soleAtom(Top->Ops[1 - I]);
+  }
+  if (!Div || Div->Kind != AtomKind::FloorDiv)
     return;
-  const Expr *Quot = nullptr;
-  for (int I = 0; I < 2; ++I)
-    if (Max.Ops[I].isZero())
-      Quot = &Max.Ops[1 - I];
-  if (!Quot || Quot->terms().size() != 1 ||
-      Quot->terms()[0].Coef != Rational(1) ||
-      Quot->terms()[0].Mono.size() != 1 ||
-      Quot->terms()[0].Mono[0].second != 1)
-    return;
-  const Atom &Div = *Quot->terms()[0].Mono[0].first;
-  if (Div.Kind != AtomKind::FloorDiv)
-    return;
-  auto Step = Div.Ops[1].asConstant();
+  auto Step = Div->Ops[1].asConstant();
   if (!Step || !Step->isInteger() || *Step <= Rational(0) ||
-      !guardImpliesNonNegative(*Guard, Div.Ops[0]))
+      (NeedsGuard && !guardImpliesNonNegative(*Guard, Div->Ops[0])))
     return;
   Expr S = Expr::constant(*Step);
   if (Decl) {
@@ -556,7 +559,7 @@ void ModelBuilder::simplifyTileTripCount(LoopInfoModel &LM,
     if (!Name.empty() && !Ambiguous)
       S = Expr::symbol(Name, SymbolKind::Param);
   }
-  LM.TripCount = Expr::floorDiv(Div.Ops[0] + S, S);
+  LM.TripCount = Expr::floorDiv(Div->Ops[0] + S, S);
 }
 
 void ModelBuilder::analyzeTripCount(Loop *L, LoopInfoModel &LM) {

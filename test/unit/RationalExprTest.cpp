@@ -470,6 +470,22 @@ TEST(ExprTest, SumsWithSymbolicBounds) {
   EXPECT_EQ(valueAt(*Outer, {{"n", point(4)}}), Rational(6));
 }
 
+TEST(ExprTest, FreezeRemainderWithinOnePeriod) {
+  Expr t = sym("threadIdx.x", SymbolKind::Thread), n = sym("n");
+  // Offsets of a tile laid out with / and %: row = t / 64, col = t % 64.
+  Expr Off = Expr::floorDiv(t, Expr(64)) * n + Expr::mod(t, Expr(64));
+  // Threads 64..127 share row 1 and their column is t - 64: affine in t.
+  EXPECT_EQ(Off.freeze({{"threadIdx.x", range(64, 127)}}).str(),
+            "n + threadIdx.x - 64");
+  // Across a period boundary the remainder stays an atom.
+  EXPECT_EQ(Expr::mod(t, Expr(64)).freeze({{"threadIdx.x", range(32, 95)}}),
+            Expr::mod(t, Expr(64)));
+  // C's % on a non-negative dividend behaves the same.
+  EXPECT_EQ(Expr::truncRem(t, Expr(8)).freeze({{"threadIdx.x", range(16, 23)}})
+                .str(),
+            "threadIdx.x - 16");
+}
+
 TEST(ExprTest, Freeze) {
   Expr t = sym("threadIdx.x", SymbolKind::Thread), n = sym("n");
   Expr E = Expr::floorDiv(t, Expr(32)) * n + t;

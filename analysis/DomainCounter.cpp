@@ -213,12 +213,14 @@ WalkStatus DomainWalker::walkThreads(IntervalEnv &Env) {
     return WalkStatus();
   if (T == Truth::True && Sink->closed(0, Scratch))
     return WalkStatus();
-  // Split the widest thread dimension; a single thread descends into loops.
+  // Split the widest thread dimension, among those the sink cannot take
+  // together if any; a single thread descends into loops.
+  unsigned Inseparable = Sink->inseparableDims(Env);
   int Best = -1;
   Rational Width(0);
   for (int Pass = 0; Pass < 2 && Best < 0; ++Pass)
     for (int I = 0; I < 6; ++I) {
-      if (Pass == 0 && !Mentioned[I])
+      if (Pass == 0 && !(Inseparable ? (Inseparable >> I) & 1 : Mentioned[I]))
         continue;
       const Interval &D = Env[ThreadDimNames[I]];
       Rational W = D.Hi - D.Lo;
@@ -231,7 +233,7 @@ WalkStatus DomainWalker::walkThreads(IntervalEnv &Env) {
     return walkLevel(1, Env);
   // Loops whose bounds do not depend on the thread (block reductions over
   // blockDim.x) can be walked once for the whole box.
-  if (Sink->threadsTogether(Env)) {
+  if (!Inseparable) {
     Sink->begin();
     BoxMode = true;
     WalkStatus S = walkLevel(1, Env);

@@ -64,10 +64,11 @@ public:
   virtual ~WalkSink() = default;
   virtual bool closed(int K, const IntervalEnv &Env) = 0;
   virtual void point(const IntervalEnv &Env) = 0;
-  /// False if the sink cannot account for the threads of Env together at
-  /// any loop level (a footprint whose address is not affine in them): the
-  /// walker then splits the threads before descending into loops.
-  virtual bool threadsTogether(const IntervalEnv &Env) { return true; }
+  /// The thread coordinates (bit I for ThreadDimNames[I]) whose range in
+  /// Env the sink cannot account for together at any loop level (a
+  /// footprint whose address is not affine in them). The walker splits those
+  /// before descending into loops.
+  virtual unsigned inseparableDims(const IntervalEnv &Env) { return 0; }
   virtual void begin() = 0;
   virtual void commit() = 0;
   virtual void rollback() = 0;

@@ -13,6 +13,7 @@ void IntervalSet::add(int64_t Lo, int64_t Hi) {
   if (Hi <= Lo)
     return;
   R.emplace_back(Lo, Hi);
+  Dirty = true;
   if (R.size() > 2 * NormalizedSize + (size_t(1) << 20)) {
     normalize();
     if (R.size() > MaxStoredRanges)
@@ -21,6 +22,9 @@ void IntervalSet::add(int64_t Lo, int64_t Hi) {
 }
 
 void IntervalSet::normalize() {
+  if (!Dirty)
+    return;
+  Dirty = false;
   std::sort(R.begin(), R.end());
   std::vector<std::pair<int64_t, int64_t>> Out;
   for (auto &P : R) {
@@ -297,17 +301,18 @@ public:
     return out().addBox(*C0->toInt64(), Box, Width);
   }
 
-  bool threadsTogether(const IntervalEnv &Env) override {
+  unsigned inseparableDims(const IntervalEnv &Env) override {
     Expr O = Offset.freeze(Env);
+    unsigned Mask = 0;
     for (int I = 0; I < 6; ++I) {
       const Interval &D = Env.at(ThreadDimNames[I]);
       if (D.isPoint())
         continue;
       auto Split = O.splitAffine(ThreadDimNames[I]);
       if (!Split || !Split->first.asConstant())
-        return false;
+        Mask |= 1u << I;
     }
-    return true;
+    return Mask;
   }
 
   void point(const IntervalEnv &Env) override {

@@ -33,6 +33,7 @@ public:
 private:
   std::vector<std::pair<int64_t, int64_t>> R;
   size_t NormalizedSize = 0;
+  bool Dirty = false; ///< Ranges added since the last normalize().
   bool TooLarge = false;
 };
 

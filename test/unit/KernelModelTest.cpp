@@ -19,6 +19,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "ParseIR.h"
+
 #include "gtest/gtest.h"
 
 #include <map>
@@ -270,14 +272,10 @@ declare noundef range(i32 1, -2147483648) i32 @llvm.nvvm.read.ptx.sreg.nctaid.x(
 class KernelModelTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    llvm::SMDiagnostic Err;
-    Mod = llvm::parseAssemblyString(KernelsIR, Err, Ctx);
-    if (!Mod) {
-      std::string Msg;
-      llvm::raw_string_ostream OS(Msg);
-      Err.print("KernelsIR", OS);
+    std::string Msg;
+    Mod = parseFixture(KernelsIR, "KernelsIR", Ctx, Msg);
+    if (!Mod)
       FAIL() << Msg;
-    }
   }
 
   KernelModel model(const std::string &Kernel) {

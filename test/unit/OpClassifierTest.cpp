@@ -28,6 +28,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "ParseIR.h"
+
 #include "gtest/gtest.h"
 
 #include <memory>
@@ -240,14 +242,10 @@ struct Classified {
 class OpClassifierTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    llvm::SMDiagnostic Err;
-    Mod = llvm::parseAssemblyString(ClassifierIR, Err, Ctx);
-    if (!Mod) {
-      std::string Msg;
-      llvm::raw_string_ostream OS(Msg);
-      Err.print("ClassifierIR", OS);
+    std::string Msg;
+    Mod = parseFixture(ClassifierIR, "ClassifierIR", Ctx, Msg);
+    if (!Mod)
       FAIL() << Msg;
-    }
   }
 
   /// The instruction named Name in function Fn.

@@ -20,6 +20,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "ParseIR.h"
+
 #include "gtest/gtest.h"
 
 using namespace roofline;
@@ -130,14 +132,10 @@ declare noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 class TilingIdiomsTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    llvm::SMDiagnostic Err;
-    Mod = llvm::parseAssemblyString(IdiomsIR, Err, Ctx);
-    if (!Mod) {
-      std::string Msg;
-      llvm::raw_string_ostream OS(Msg);
-      Err.print("IdiomsIR", OS);
+    std::string Msg;
+    Mod = parseFixture(IdiomsIR, "IdiomsIR", Ctx, Msg);
+    if (!Mod)
       FAIL() << Msg;
-    }
   }
 
   KernelModel model(const std::string &Kernel) {

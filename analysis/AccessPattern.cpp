@@ -28,23 +28,25 @@ static int64_t floorDiv(int64_t A, int64_t B) {
 }
 
 SectorReport roofline::analyzeGlobalRequest(const LaneAddresses &A,
-                                            unsigned Width) {
+                                            unsigned Width, unsigned RowLanes) {
   SectorReport R;
   std::set<int64_t> Sectors;
   // Distinct bytes as merged [lo, hi) ranges.
   std::vector<std::pair<int64_t, int64_t>> Ranges;
   std::vector<int64_t> Active;
-  for (const auto &Addr : A) {
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    const auto &Addr = A[L];
     if (!Addr)
       continue;
-    Active.push_back(*Addr);
+    if (L < std::max(RowLanes, 1u))
+      Active.push_back(*Addr);
     Ranges.emplace_back(*Addr, *Addr + Width);
     for (int64_t S = floorDiv(*Addr, SectorBytes),
                  E = floorDiv(*Addr + Width - 1, SectorBytes);
          S <= E; ++S)
       Sectors.insert(S);
   }
-  R.ActiveLanes = Active.size();
+  R.ActiveLanes = Ranges.size();
   R.Sectors = Sectors.size();
   R.BytesFetched = uint64_t(R.Sectors) * SectorBytes;
   std::sort(Ranges.begin(), Ranges.end());
@@ -59,9 +61,10 @@ SectorReport roofline::analyzeGlobalRequest(const LaneAddresses &A,
     R.Class = AccessClass::Coalesced;
     return R;
   }
-  bool Same = std::all_of(Active.begin(), Active.end(),
-                          [&](int64_t X) { return X == Active[0]; });
-  if (Same) {
+  // Neighbouring lanes reading the same element (a 16x16 block's warp is
+  // two rows of 16 lanes) share it; the pattern is in the distinct ones.
+  Active.erase(std::unique(Active.begin(), Active.end()), Active.end());
+  if (Active.size() == 1) {
     R.Class = AccessClass::Broadcast;
     return R;
   }
@@ -80,7 +83,11 @@ SectorReport roofline::analyzeGlobalRequest(const LaneAddresses &A,
   }
   // Lanes permuted within a contiguous run still fetch no extra sector.
   uint64_t Needed = (R.BytesUsed + SectorBytes - 1) / SectorBytes;
-  R.Class = R.Sectors <= Needed + 1 && R.BytesUsed == Active.size() * Width
+  std::set<int64_t> Starts;
+  for (auto &Rg : Ranges)
+    Starts.insert(Rg.first);
+  R.Class = R.Sectors <= Needed + 1 &&
+                    R.BytesUsed == uint64_t(Starts.size()) * Width
                 ? AccessClass::Coalesced
                 : AccessClass::Irregular;
   return R;

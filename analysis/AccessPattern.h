@@ -52,7 +52,10 @@ struct SectorReport {
 
 /// Sectors of one global request of Width bytes per lane (addresses are
 /// absolute: base pointers are taken as 256-byte aligned by the caller).
-SectorReport analyzeGlobalRequest(const LaneAddresses &A, unsigned Width);
+/// The class is read from the first RowLanes lanes: with blockDim.x < 32 a
+/// warp holds several rows of threadIdx.x, and the pattern is along a row.
+SectorReport analyzeGlobalRequest(const LaneAddresses &A, unsigned Width,
+                                  unsigned RowLanes = WarpSize);
 
 struct BankReport {
   /// Passes the request needs: 8- and 16-byte accesses are served a half

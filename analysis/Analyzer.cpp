@@ -5,6 +5,7 @@
 #include "DeviceCompiler.h"
 #include "KernelModel.h"
 
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -18,6 +19,25 @@ Analyzer::Analyzer(const clang::tooling::CompilationDatabase &DB,
                    const GpuDatabase &Gpus, AnalyzerOptions Opts)
     : DB(DB), Gpus(Gpus), Opts(std::move(Opts)) {}
 
+// Source files by path, read once per file analyzed, for the text of
+// accessed expressions.
+using SourceCache = std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>>;
+static llvm::StringRef sourceText(SourceCache &Cache, const std::string &Path) {
+  auto It = Cache.find(Path);
+  if (It == Cache.end()) {
+    auto Buf = llvm::MemoryBuffer::getFile(Path);
+    It = Cache.emplace(Path, Buf ? std::move(*Buf) : nullptr).first;
+  }
+  return It->second ? It->second->getBuffer() : llvm::StringRef();
+}
+
+static std::string lineOf(llvm::StringRef Text, unsigned Line) {
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  return Line >= 1 && Line <= Lines.size() ? Lines[Line - 1].rtrim("\r").str()
+                                           : std::string();
+}
+
 static bool overrideMatches(const LaunchOverride &L, const KernelDecl &K) {
   // With template arguments only that instantiation; without, any.
   if (!L.TemplateArgs.empty())
@@ -27,6 +47,7 @@ static bool overrideMatches(const LaunchOverride &L, const KernelDecl &K) {
 
 llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
   FileReport FR;
+  SourceCache Sources;
   FR.File = File;
 
   auto Ann = readAnnotations(File);
@@ -220,6 +241,16 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
         if (U.File.empty() || U.File == Abs.str())
           U.File = Decl.Loc.File;
       R.Metrics = computeMetrics(R.Counts, *FR.Gpu, LI.known());
+      R.Accesses = analyzeAccesses(Model, LI, CountParams);
+      for (AccessInfo &A : R.Accesses) {
+        if (A.File.empty() || A.File == Abs.str())
+          A.File = Decl.Loc.File;
+        A.Expr = expressionAt(sourceText(Sources, A.File), A.Line, A.Column,
+                              &A.Column);
+      }
+      R.Findings = buildFindings(R.Accesses, Opts.Findings);
+      for (Finding &F : R.Findings)
+        F.SourceLine = lineOf(sourceText(Sources, F.File), F.Line);
       FR.Kernels.push_back(std::move(R));
     }
   }

@@ -10,6 +10,7 @@
 #ifndef CUDA_ROOFLINE_ANALYZER_H
 #define CUDA_ROOFLINE_ANALYZER_H
 
+#include "Findings.h"
 #include "GpuDatabase.h"
 #include "HostLaunches.h"
 #include "KernelCounts.h"
@@ -37,6 +38,7 @@ struct AnalyzerOptions {
   std::vector<LaunchOverride> Launches;
   std::string KernelFilter;
   std::vector<std::string> ExtraArgs;
+  FindingOptions Findings;
   bool DumpModel = false; ///< Print each kernel model to stderr (debugging).
   bool DumpIR = false;    ///< Print the optimized device IR (debugging).
 };
@@ -47,6 +49,8 @@ struct KernelReport {
   std::map<std::string, int64_t> Params; ///< Kernel parameter values used.
   KernelCounts Counts;
   RooflineMetrics Metrics;
+  std::vector<AccessInfo> Accesses;
+  std::vector<Finding> Findings;
 };
 
 struct FileReport {

@@ -351,10 +351,15 @@ TrafficBound roofline::compulsoryTraffic(const KernelModel &M,
   std::map<std::string, BaseSets> Bases;
   ThreadBox Box = ThreadBox::wholeGrid(Grid, Block);
   for (const BlockModel &B : M.Blocks) {
-    if (B.Accesses.empty())
+    if (std::none_of(B.Accesses.begin(), B.Accesses.end(),
+                     [](const AccessModel &A) {
+                       return A.Space == MemSpace::Global;
+                     }))
       continue;
     DomainWalker W(M, B, Known, Budget);
     for (const AccessModel &A : B.Accesses) {
+      if (A.Space != MemSpace::Global)
+        continue;
       UnknownReason Note;
       Note.Line = A.Line;
       Note.Column = A.Column;

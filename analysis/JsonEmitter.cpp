@@ -122,6 +122,60 @@ static void dims(OStream &J, const char *Key, const std::optional<Dim3> &D) {
   J.attributeEnd();
 }
 
+static void access(OStream &J, const AccessInfo &A) {
+  J.object([&] {
+    J.attribute("file", A.File);
+    J.attribute("line", int64_t(A.Line));
+    J.attribute("column", int64_t(A.Column));
+    J.attribute("expr", A.Expr);
+    J.attribute("base", A.Base);
+    J.attribute("space", A.Space == MemSpace::Shared ? "shared" : "global");
+    J.attribute("kind", A.kind());
+    J.attribute("bytes", int64_t(A.Width));
+    attr(J, "count_per_thread", A.CountPerThread);
+    bool Known = A.Unknown.empty();
+    J.attribute("class", Known ? accessClassName(A.Class, A.StrideElements)
+                               : std::string("irregular"));
+    std::optional<int64_t> Sectors, Ways, Wavefronts;
+    std::optional<double> Efficiency;
+    if (A.Sectors) {
+      Sectors = A.Sectors->Sectors;
+      Efficiency = A.Sectors->efficiency();
+    }
+    if (A.Banks) {
+      Ways = A.Banks->Ways;
+      Wavefronts = A.Banks->Wavefronts;
+    }
+    if (A.Space == MemSpace::Global) {
+      attr(J, "sectors_per_request", Sectors);
+      attr(J, "efficiency", Efficiency);
+    } else {
+      attr(J, "bank_conflict_ways", Ways);
+      attr(J, "wavefronts_per_request", Wavefronts);
+    }
+    if (!Known)
+      J.attribute("unknown", A.Unknown);
+  });
+}
+
+static void finding(OStream &J, const Finding &F) {
+  J.object([&] {
+    J.attribute("check", F.Check);
+    J.attribute("file", F.File);
+    J.attribute("line", int64_t(F.Line));
+    J.attribute("column", int64_t(F.Column));
+    J.attribute("message", F.Message);
+    J.attributeArray("notes", [&] {
+      for (const FindingNote &N : F.Notes)
+        J.object([&] {
+          J.attribute("line", int64_t(N.Line));
+          J.attribute("column", int64_t(N.Column));
+          J.attribute("message", N.Message);
+        });
+    });
+  });
+}
+
 static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
   const KernelCounts &KC = K.Counts;
   const RooflineMetrics &M = K.Metrics;
@@ -221,6 +275,14 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
       J.attribute("bandwidth", Gpu.DramBandwidth);
       if (!M.Note.empty())
         J.attribute("note", M.Note);
+    });
+    J.attributeArray("accesses", [&] {
+      for (const AccessInfo &A : K.Accesses)
+        access(J, A);
+    });
+    J.attributeArray("findings", [&] {
+      for (const Finding &F : K.Findings)
+        finding(J, F);
     });
     J.attributeArray("unknowns", [&] {
       for (const UnknownReason &U : KC.Unknowns)

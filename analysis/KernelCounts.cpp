@@ -113,13 +113,27 @@ void poison(KernelCounts &KC, unsigned Mask) {
 
 } // namespace
 
+std::map<std::string, Expr>
+roofline::knownValues(const std::map<std::string, int64_t> &Params,
+                      const LaunchInfo &Launch) {
+  std::map<std::string, Expr> Known;
+  for (auto &KV : Params)
+    Known[KV.first] = Expr(KV.second);
+  if (Launch.known()) {
+    const char *Axis[3] = {"x", "y", "z"};
+    for (int I = 0; I < 3; ++I) {
+      Known[std::string("blockDim.") + Axis[I]] = Expr(Launch.Block->V[I]);
+      Known[std::string("gridDim.") + Axis[I]] = Expr(Launch.Grid->V[I]);
+    }
+  }
+  return Known;
+}
+
 KernelCounts roofline::computeCounts(const KernelModel &M,
                                      const LaunchInfo &Launch,
                                      const std::map<std::string, int64_t> &Params) {
   KernelCounts KC;
-  std::map<std::string, Expr> Known;
-  for (auto &KV : Params)
-    Known[KV.first] = Expr(KV.second);
+  std::map<std::string, Expr> Known = knownValues(Params, Launch);
   IntervalEnv Thread0;
   for (auto &KV : Params)
     Thread0[KV.first] = Interval{Rational(KV.second), Rational(KV.second)};
@@ -127,8 +141,6 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
     const char *Axis[3] = {"x", "y", "z"};
     for (int I = 0; I < 3; ++I) {
       int64_t B = Launch.Block->V[I], G = Launch.Grid->V[I];
-      Known[std::string("blockDim.") + Axis[I]] = Expr(B);
-      Known[std::string("gridDim.") + Axis[I]] = Expr(G);
       Thread0[std::string("blockDim.") + Axis[I]] = Interval{Rational(B), Rational(B)};
       Thread0[std::string("gridDim.") + Axis[I]] = Interval{Rational(G), Rational(G)};
     }

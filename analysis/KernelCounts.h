@@ -63,6 +63,11 @@ struct KernelCounts {
 /// Computes the counts of M for a launch; Params are kernel parameter
 /// values. Without a known launch only formulas (and values that do not
 /// need sizes) are produced.
+/// Parameter values and, with a launch, blockDim.* and gridDim.*.
+std::map<std::string, Expr>
+knownValues(const std::map<std::string, int64_t> &Params,
+            const LaunchInfo &Launch);
+
 KernelCounts computeCounts(const KernelModel &M, const LaunchInfo &Launch,
                            const std::map<std::string, int64_t> &Params);
 

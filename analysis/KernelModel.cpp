@@ -3,6 +3,7 @@
 #include "KernelModel.h"
 #include "SymbolMapper.h"
 
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -979,7 +980,7 @@ void ModelBuilder::buildBlocks() {
           AccessModel A;
           A.IsStore = IsDst;
           A.Width = Len->getZExtValue();
-          locOf(&I, A.Line, A.Column);
+          locOf(&I, A.Line, A.Column, &A.File);
           if (auto BO = baseAndOffset(P)) {
             A.Base = BO->first;
             A.Offset = BO->second;
@@ -997,9 +998,11 @@ void ModelBuilder::buildBlocks() {
       }
       bool IsMem = isa<LoadInst>(I) || isa<StoreInst>(I) ||
                    isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I);
-      if (!IsMem || memorySpaceOf(I) != MemSpace::Global)
+      MemSpace Space = IsMem ? memorySpaceOf(I) : MemSpace::None;
+      if (Space != MemSpace::Global && Space != MemSpace::Shared)
         continue;
       AccessModel A;
+      A.Space = Space;
       A.IsStore = isa<StoreInst>(I);
       A.IsAtomic = isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I);
       Value *Ptr = const_cast<Value *>(getLoadStorePointerOperand(&I));
@@ -1016,12 +1019,12 @@ void ModelBuilder::buildBlocks() {
         ElemTy = CX->getNewValOperand()->getType();
       }
       A.Width = DL.getTypeStoreSize(ElemTy).getFixedValue();
-      locOf(&I, A.Line, A.Column);
+      locOf(&I, A.Line, A.Column, &A.File);
       if (auto BO = baseAndOffset(Ptr)) {
         A.Base = BO->first;
         A.Offset = BO->second;
       }
-      if (isa<LoadInst>(I))
+      if (isa<LoadInst>(I) && Space == MemSpace::Global)
         A.ReadBeforeWrite = readBeforeWrite(I, Ptr);
       B.Accesses.push_back(A);
     }
@@ -1031,6 +1034,14 @@ void ModelBuilder::buildBlocks() {
 
 // A pointer as kernel parameter + byte offset, looking through address
 // space casts (__ldg and explicit global pointers cast the parameter).
+// The source name of a __shared__ variable: the last component of its
+// demangled name (sgemm<128>(...)::As -> As).
+static std::string sharedVariableName(const GlobalVariable &GV) {
+  std::string D = llvm::demangle(GV.getName().str());
+  size_t Colons = D.rfind("::");
+  return Colons == std::string::npos ? D : D.substr(Colons + 2);
+}
+
 std::optional<std::pair<std::string, std::optional<Expr>>>
 ModelBuilder::baseAndOffset(const Value *Ptr, unsigned Depth) {
   if (Depth > 8)
@@ -1043,6 +1054,11 @@ ModelBuilder::baseAndOffset(const Value *Ptr, unsigned Depth) {
   std::optional<Expr> Off = Mapper.convert(SE.removePointerBase(PS));
   if (isa<Argument>(U->getValue()))
     return std::make_pair(Mapper.paramName(U->getValue()), Off);
+  // A __shared__ variable, reached through a constant address-space cast.
+  const Value *Stripped = U->getValue()->stripPointerCasts();
+  if (auto *GV = dyn_cast<GlobalVariable>(Stripped);
+      GV && GV->getAddressSpace() == 3)
+    return std::make_pair(sharedVariableName(*GV), Off);
   if (auto *Cast = dyn_cast<AddrSpaceCastInst>(U->getValue())) {
     auto Inner = baseAndOffset(Cast->getPointerOperand(), Depth + 1);
     if (!Inner)
@@ -1061,7 +1077,7 @@ AccessModel ModelBuilder::fragmentModel(const FragmentAccess &F,
   AccessModel A;
   A.IsStore = F.IsStore;
   A.Width = F.ElemBytes;
-  locOf(&I, A.Line, A.Column);
+  locOf(&I, A.Line, A.Column, &A.File);
   auto BO = baseAndOffset(F.Ptr);
   if (!BO)
     return A;
@@ -1118,7 +1134,8 @@ void roofline::dumpKernelModel(const KernelModel &M, raw_ostream &OS) {
     for (auto &KV : B.Ops)
       OS << "    " << KV.first << " " << KV.second << "\n";
     for (const AccessModel &A : B.Accesses)
-      OS << "    access " << A.Base << " + "
+      OS << "    access " << (A.Space == MemSpace::Shared ? "shared " : "")
+         << A.Base << " + "
          << (A.Offset ? A.Offset->str() : std::string("?")) << " width "
          << A.Width << (A.IsStore ? " store" : " load") << "\n";
   }

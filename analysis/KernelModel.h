@@ -99,9 +99,13 @@ struct LoopInfoModel {
   bool isKnown() const { return TripCount || Rec; }
 };
 
-/// A global memory access, for footprints (compulsory traffic).
+/// A global or shared memory access: footprints (compulsory traffic) use
+/// the global ones, the access-pattern analysis both.
 struct AccessModel {
-  std::string Base;              ///< Kernel parameter the pointer derives from.
+  MemSpace Space = MemSpace::Global;
+  /// Kernel parameter the pointer derives from (global), or the source
+  /// name of the __shared__ variable (shared).
+  std::string Base;
   std::optional<Expr> Offset;    ///< Byte offset from Base.
   unsigned Width = 0;            ///< Bytes.
   bool IsStore = false;
@@ -110,6 +114,7 @@ struct AccessModel {
   /// Extra (byte stride, count) dimensions one access covers (WMMA tiles).
   std::vector<std::pair<Expr, int64_t>> Tile;
   unsigned Line = 0, Column = 0;
+  std::string File; ///< Where Line and Column are (a header, possibly).
 };
 
 /// One level of the nest enclosing a block: the loop, the guard that leads

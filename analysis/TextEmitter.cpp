@@ -179,6 +179,20 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
   for (const UnknownReason &U : KC.Unknowns)
     OS << U.File << ":" << U.Line << ":" << U.Column
        << ": note: unknown: " << U.Reason << "\n";
+  for (const Finding &F : K.Findings) {
+    OS << F.File << ":" << F.Line << ":" << F.Column << ": warning: "
+       << F.Message << " [" << F.Check << "]\n";
+    if (!F.SourceLine.empty() && F.Column >= 1) {
+      OS << F.SourceLine << "\n";
+      // The caret under the column, keeping tabs so it lines up.
+      for (unsigned I = 0; I + 1 < F.Column && I < F.SourceLine.size(); ++I)
+        OS << (F.SourceLine[I] == '\t' ? '\t' : ' ');
+      OS << "^\n";
+    }
+    for (const FindingNote &N : F.Notes)
+      OS << F.File << ":" << N.Line << ":" << N.Column << ": note: "
+         << N.Message << "\n";
+  }
 }
 
 void roofline::emitText(llvm::raw_ostream &OS,

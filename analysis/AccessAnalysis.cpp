@@ -1,0 +1,266 @@
+//===- AccessAnalysis.cpp -------------------------------------------------===//
+
+#include "AccessAnalysis.h"
+#include "DomainCounter.h"
+
+#include <cctype>
+
+using namespace roofline;
+
+unsigned AccessInfo::idealSectors() const {
+  if (!Sectors)
+    return 0;
+  uint64_t N = (Sectors->BytesUsed + SectorBytes - 1) / SectorBytes;
+  return unsigned(std::max<uint64_t>(N, 1));
+}
+
+namespace {
+
+/// Lane L's coordinates in block 0, or false if the block has no lane L.
+bool laneCoordinates(unsigned L, const LaunchInfo &Launch, IntervalEnv &Env) {
+  int64_t X = L, Y = 0, Z = 0;
+  if (Launch.Block) {
+    const Dim3 &B = *Launch.Block;
+    if (int64_t(L) >= B.count())
+      return false;
+    X = L % B.V[0];
+    Y = (L / B.V[0]) % B.V[1];
+    Z = L / (B.V[0] * B.V[1]);
+  }
+  auto Point = [](int64_t V) { return Interval{Rational(V), Rational(V)}; };
+  Env["threadIdx.x"] = Point(X);
+  Env["threadIdx.y"] = Point(Y);
+  Env["threadIdx.z"] = Point(Z);
+  for (const char *D : {"blockIdx.x", "blockIdx.y", "blockIdx.z"})
+    Env[D] = Point(0);
+  return true;
+}
+
+} // namespace
+
+std::vector<AccessInfo>
+roofline::analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,
+                          const std::map<std::string, int64_t> &Params) {
+  std::map<std::string, Expr> Known = knownValues(Params, Launch);
+  IntervalEnv Base;
+  for (auto &KV : Known)
+    if (auto C = KV.second.asConstant())
+      Base[KV.first] = Interval{*C, *C};
+
+  // Lanes per row of threadIdx.x within a warp.
+  unsigned RowLanes = WarpSize;
+  if (Launch.Block && Launch.Block->V[0] < int64_t(WarpSize))
+    RowLanes = unsigned(Launch.Block->V[0]);
+
+  std::vector<AccessInfo> Out;
+  for (const BlockModel &B : M.Blocks) {
+    for (const AccessModel &A : B.Accesses) {
+      if (!A.Tile.empty())
+        continue; // WMMA fragments: a warp-wide tile, not one lane each.
+      AccessInfo I;
+      I.Line = A.Line;
+      I.Column = A.Column;
+      I.File = A.File;
+      I.Space = A.Space;
+      I.IsStore = A.IsStore;
+      I.IsAtomic = A.IsAtomic;
+      I.Base = A.Base;
+      I.Width = A.Width;
+
+      IntervalEnv Env = Base;
+      for (int I = 0; I < 6; ++I)
+        Env[ThreadDimNames[I]] = Interval{Rational(0), Rational(0)};
+      for (const NestLevel &NL : B.Nest)
+        Env[M.Loops[NL.Loop].Var] = Interval{Rational(0), Rational(0)};
+      DomainWalker W(M, B, Known, 1);
+      if (const std::optional<Expr> &S = W.innerSum(0))
+        I.CountPerThread = S->substitute(Known).evaluate(Env);
+
+      if (!A.Offset || A.Base.empty()) {
+        I.Unknown = "the address depends on data (not an affine function of "
+                    "the thread and loop indices)";
+        Out.push_back(I);
+        continue;
+      }
+      if (auto Split = A.Offset->splitAffine("threadIdx.x"))
+        I.LaneCoefficient = Split->first.str();
+      Expr Offset = A.Offset->substitute(Known);
+
+      // The guards of this block, to leave out lanes that do not access.
+      std::vector<CondRef> Guards;
+      for (const NestLevel &NL : B.Nest)
+        Guards.push_back(NL.Guard->substitute(Known));
+      Guards.push_back(B.InnerGuard->substitute(Known));
+
+      LaneAddresses Lanes, Unguarded;
+      bool Missing = false, AnyActive = false;
+      for (unsigned L = 0; L < WarpSize && !Missing; ++L) {
+        if (!laneCoordinates(L, Launch, Env))
+          continue;
+        auto V = Offset.evaluate(Env);
+        if (!V || !V->isInteger() || !V->toInt64()) {
+          Missing = true;
+          break;
+        }
+        Unguarded[L] = *V->toInt64();
+        bool Active = true;
+        for (const CondRef &G : Guards)
+          Active &= G->evaluate(Env) != Truth::False;
+        if (Active) {
+          Lanes[L] = Unguarded[L];
+          AnyActive = true;
+        }
+      }
+      if (Missing) {
+        std::set<std::string> Syms;
+        Offset.collectSymbols(Syms);
+        std::string Need;
+        for (const std::string &S : Syms)
+          if (!Env.count(S))
+            Need += (Need.empty() ? "'" : ", '") + S + "'";
+        I.Unknown = Need.empty() ? "the address has no value for the first warp"
+                                 : "the address needs " + Need +
+                                       " (give sizes with --param or --launch)";
+        Out.push_back(I);
+        continue;
+      }
+      // A guard that excludes the whole first warp at the first iteration
+      // (a later iteration or warp does the access): look at it unguarded.
+      const LaneAddresses &Used = AnyActive ? Lanes : Unguarded;
+      if (A.Space == MemSpace::Shared) {
+        I.Banks = analyzeSharedRequest(Used, A.Width);
+        SectorReport Shape = analyzeGlobalRequest(Used, A.Width, RowLanes);
+        I.Class = Shape.Class;
+        if (Shape.Class == AccessClass::Strided && A.Width)
+          I.StrideElements = Shape.LaneStride / int64_t(A.Width);
+      } else {
+        I.Sectors = analyzeGlobalRequest(Used, A.Width, RowLanes);
+        I.Class = I.Sectors->Class;
+        if (I.Class == AccessClass::Strided && A.Width)
+          I.StrideElements = I.Sectors->LaneStride / int64_t(A.Width);
+      }
+      Out.push_back(I);
+    }
+  }
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const AccessInfo &X, const AccessInfo &Y) {
+                     return std::make_pair(X.Line, X.Column) <
+                            std::make_pair(Y.Line, Y.Column);
+                   });
+  return Out;
+}
+
+std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
+                                   unsigned Column, unsigned *StartColumn) {
+  if (Line == 0 || Column == 0)
+    return "";
+  size_t Pos = 0;
+  for (unsigned L = 1; L < Line; ++L) {
+    Pos = Text.find('\n', Pos);
+    if (Pos == llvm::StringRef::npos)
+      return "";
+    ++Pos;
+  }
+  Pos += Column - 1;
+  size_t LineEnd = Text.find('\n', Pos);
+  if (Pos >= Text.size() || (LineEnd != llvm::StringRef::npos && Pos > LineEnd))
+    return "";
+  auto isIdent = [](char C) { return std::isalnum((unsigned char)C) || C == '_'; };
+  // Stores and compound assignments are located at their operator: the
+  // expression is the left-hand side.
+  if (Text[Pos] == '=' || (Pos + 1 < Text.size() && Text[Pos + 1] == '=' &&
+                           llvm::StringRef("+-*/%&|^").contains(Text[Pos]))) {
+    size_t E = Pos;
+    while (E > 0 && Text[E - 1] == ' ')
+      --E;
+    size_t B = E;
+    while (B > 0) {
+      char C = Text[B - 1];
+      if (C == ']' || C == ')') {
+        char Open = C == ']' ? '[' : '(';
+        int Depth = 0;
+        size_t J = B;
+        while (J > 0) {
+          --J;
+          Depth += Text[J] == C;
+          Depth -= Text[J] == Open;
+          if (Depth == 0)
+            break;
+        }
+        if (Depth != 0)
+          return "";
+        B = J;
+        continue;
+      }
+      if (isIdent(C) || C == '.' || (C == '>' && B > 1 && Text[B - 2] == '-')) {
+        B -= C == '>' ? 2 : 1;
+        continue;
+      }
+      if (C == '*' && (B == 1 || !isIdent(Text[B - 2]))) {
+        --B;
+        continue;
+      }
+      break;
+    }
+    if (B == E)
+      return "";
+    std::string S = Text.substr(B, E - B).str();
+    if (S.find('\n') != std::string::npos || B + Column < Pos + 1)
+      return "";
+    if (StartColumn)
+      *StartColumn = unsigned(Column - (Pos - B));
+    return S;
+  }
+  size_t I = Pos;
+  while (I < Text.size() && (Text[I] == '*' || Text[I] == '&' || Text[I] == '('))
+    ++I; // *p, &x[i], (*p)
+  if (I == Text.size() || !isIdent(Text[I]))
+    return "";
+  int Parens = 0;
+  for (size_t J = Pos; J < I; ++J)
+    Parens += Text[J] == '(';
+  while (I < Text.size()) {
+    if (isIdent(Text[I])) {
+      while (I < Text.size() && isIdent(Text[I]))
+        ++I;
+      continue;
+    }
+    if (Text[I] == '[' || (Text[I] == '(' && I > Pos && isIdent(Text[I - 1]))) {
+      char Open = Text[I], Close = Open == '[' ? ']' : ')';
+      int Depth = 0;
+      size_t J = I;
+      for (; J < Text.size(); ++J) {
+        Depth += Text[J] == Open;
+        Depth -= Text[J] == Close;
+        if (Depth == 0)
+          break;
+      }
+      if (J == Text.size())
+        return "";
+      I = J + 1;
+      continue;
+    }
+    if (Text[I] == '.' && I + 1 < Text.size() && isIdent(Text[I + 1])) {
+      ++I;
+      continue;
+    }
+    if (Text.substr(I).starts_with("->") && I + 2 < Text.size() && isIdent(Text[I + 2])) {
+      I += 2;
+      continue;
+    }
+    if (Text[I] == ')' && Parens > 0) {
+      --Parens;
+      ++I;
+      continue;
+    }
+    break;
+  }
+  if (Parens != 0)
+    return "";
+  std::string S = Text.substr(Pos, I - Pos).str();
+  // Keep one line of source in messages.
+  for (char &C : S)
+    if (C == '\n' || C == '\t')
+      C = ' ';
+  return S;
+}

@@ -1,0 +1,72 @@
+//===- AccessAnalysis.h - Per-access warp behaviour -------------*- C++ -*-===//
+//
+// For every global and shared access of a kernel, what one warp request
+// looks like: the byte address of each lane of the first warp of block 0 in
+// the first iteration of the enclosing loops, from the access's offset
+// formula and the launch's block shape (or, when the launch is unknown,
+// taking blockDim.x to be a multiple of 32 so that lanes are threadIdx.x
+// 0..31). Global requests get sectors and efficiency (base pointers
+// 256-byte aligned), shared requests bank conflicts (each __shared__
+// variable starting at bank 0).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_ACCESSANALYSIS_H
+#define CUDA_ROOFLINE_ACCESSANALYSIS_H
+
+#include "AccessPattern.h"
+#include "KernelCounts.h"
+#include "KernelModel.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+struct AccessInfo {
+  unsigned Line = 0, Column = 0;
+  std::string File;
+  MemSpace Space = MemSpace::Global;
+  bool IsStore = false, IsAtomic = false;
+  std::string Base; ///< Parameter or __shared__ variable.
+  std::string Expr; ///< Source text of the accessed expression, if found.
+  unsigned Width = 0;
+  /// Executions per thread with every guard passing.
+  std::optional<Rational> CountPerThread;
+  std::optional<SectorReport> Sectors; ///< Global accesses.
+  std::optional<BankReport> Banks;     ///< Shared accesses.
+  AccessClass Class = AccessClass::Irregular;
+  /// Lane stride in elements (Strided), else 0.
+  int64_t StrideElements = 0;
+  /// How the address moves with threadIdx.x, e.g. "4*K" (bytes per lane
+  /// when threadIdx.x is the lane), for notes.
+  std::string LaneCoefficient;
+  /// Why there is no lane analysis (data-dependent address, missing size).
+  std::string Unknown;
+
+  const char *kind() const {
+    return IsAtomic ? "atomic" : IsStore ? "store" : "load";
+  }
+  /// Sectors the distinct bytes would need at best.
+  unsigned idealSectors() const;
+};
+
+/// The expression that starts at Line:Column of Text (1-based): an
+/// identifier followed by subscripts, calls and member accesses, or a
+/// dereference; empty if there is none. A store is located at its `=`: the
+/// expression is then the left-hand side, and StartColumn (if given) is set
+/// to where it starts.
+std::string expressionAt(llvm::StringRef Text, unsigned Line, unsigned Column,
+                         unsigned *StartColumn = nullptr);
+
+std::vector<AccessInfo>
+analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,
+                const std::map<std::string, int64_t> &Params);
+
+} // namespace roofline
+
+#endif

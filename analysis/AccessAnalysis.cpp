@@ -36,6 +36,55 @@ bool laneCoordinates(unsigned L, const LaunchInfo &Launch, IntervalEnv &Env) {
   return true;
 }
 
+// A 16-byte copy that SROA split into four 4-byte stores at one source
+// location is one st.v4 after instruction selection: merge accesses of one
+// block, location and base whose offsets are consecutive into one access
+// of their total width (up to 16 bytes).
+std::vector<AccessModel> mergeSplitAccesses(const std::vector<AccessModel> &In) {
+  std::vector<AccessModel> Out;
+  std::vector<bool> Used(In.size(), false);
+  for (size_t I = 0; I < In.size(); ++I) {
+    if (Used[I])
+      continue;
+    AccessModel A = In[I];
+    Used[I] = true;
+    if (!A.Offset || !A.Tile.empty() || A.IsAtomic) {
+      Out.push_back(A);
+      continue;
+    }
+    // Pieces at the same place, by their constant distance from A.
+    std::map<int64_t, size_t> Pieces;
+    for (size_t J = I + 1; J < In.size(); ++J) {
+      const AccessModel &O = In[J];
+      if (Used[J] || !O.Offset || O.Line != A.Line || O.Column != A.Column ||
+          O.Base != A.Base || O.Space != A.Space || O.IsStore != A.IsStore ||
+          O.IsAtomic || O.Width != A.Width || !O.Tile.empty())
+        continue;
+      auto D = (*O.Offset - *A.Offset).asConstant();
+      if (D && D->isInteger() && D->toInt64() && !Pieces.count(*D->toInt64()))
+        Pieces[*D->toInt64()] = J;
+    }
+    // Extend forwards over consecutive pieces while the width stays a
+    // vector width.
+    unsigned Width = A.Width;
+    for (auto It = Pieces.find(int64_t(Width)); It != Pieces.end() &&
+                                                Width + A.Width <= 16;
+         It = Pieces.find(int64_t(Width))) {
+      Used[It->second] = true;
+      Width += A.Width;
+    }
+    while (Width & (Width - 1)) { // Keep power-of-two vectors.
+      Width -= A.Width;
+      auto It = Pieces.find(int64_t(Width));
+      if (It != Pieces.end())
+        Used[It->second] = false;
+    }
+    A.Width = Width;
+    Out.push_back(A);
+  }
+  return Out;
+}
+
 } // namespace
 
 std::vector<AccessInfo>
@@ -54,7 +103,7 @@ roofline::analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,
 
   std::vector<AccessInfo> Out;
   for (const BlockModel &B : M.Blocks) {
-    for (const AccessModel &A : B.Accesses) {
+    for (const AccessModel &A : mergeSplitAccesses(B.Accesses)) {
       if (!A.Tile.empty())
         continue; // WMMA fragments: a warp-wide tile, not one lane each.
       AccessInfo I;
@@ -202,6 +251,12 @@ std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
       }
       break;
     }
+    // *reinterpret_cast<T *>(&X[i]) = v: the scan stops at the cast's
+    // parenthesis; the access is to X[i].
+    if (E - B > 3 && Text[B] == '(' && Text[B + 1] == '&' && Text[E - 1] == ')') {
+      B += 2;
+      --E;
+    }
     if (B == E)
       return "";
     std::string S = Text.substr(B, E - B).str();
@@ -211,9 +266,16 @@ std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
       *StartColumn = unsigned(Column - (Pos - B));
     return S;
   }
+  // reinterpret_cast<float4 *>(&X[i]) is located at its '(': the access is
+  // to X[i].
+  while (Pos + 1 < Text.size() && Text[Pos] == '(' && Text[Pos + 1] == '&') {
+    Pos += 2;
+    ++Column;
+    ++Column;
+  }
   size_t I = Pos;
-  while (I < Text.size() && (Text[I] == '*' || Text[I] == '&' || Text[I] == '('))
-    ++I; // *p, &x[i], (*p)
+  while (I < Text.size() && (Text[I] == '*' || Text[I] == '('))
+    ++I; // *p, (*p)
   if (I == Text.size() || !isIdent(Text[I]))
     return "";
   int Parens = 0;
@@ -258,6 +320,8 @@ std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
   if (Parens != 0)
     return "";
   std::string S = Text.substr(Pos, I - Pos).str();
+  if (StartColumn)
+    *StartColumn = Column;
   // Keep one line of source in messages.
   for (char &C : S)
     if (C == '\n' || C == '\t')

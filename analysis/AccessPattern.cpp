@@ -68,12 +68,15 @@ SectorReport roofline::analyzeGlobalRequest(const LaneAddresses &A,
     R.Class = AccessClass::Broadcast;
     return R;
   }
-  // A constant distance between consecutive active lanes.
+  // A constant distance between consecutive lanes, over the whole row or
+  // at least its first 8 distinct addresses (a warp of a 1-D block can
+  // span two rows of a 2-D thread layout: lanes 0-15 and 16-31).
   int64_t Stride = Active[1] - Active[0];
-  bool Uniform = true;
-  for (size_t I = 2; I < Active.size(); ++I)
-    Uniform &= Active[I] - Active[I - 1] == Stride;
-  if (Uniform) {
+  size_t Run = 2;
+  while (Run < Active.size() && Active[Run] - Active[Run - 1] == Stride)
+    ++Run;
+  bool Uniform = Run == Active.size() || Run >= 8;
+  if (Uniform && Stride != 0) {
     R.LaneStride = Stride;
     // Lanes walking backwards through consecutive elements are as good.
     R.Class = Stride == int64_t(Width) || Stride == -int64_t(Width)

@@ -26,7 +26,7 @@ static void uncoalesced(const AccessInfo &A, const FindingOptions &Opts,
   if (!A.Sectors)
     return;
   unsigned Ideal = A.idealSectors(), Got = A.Sectors->Sectors;
-  if (Got <= Ideal || 1.0 - double(Ideal) / Got < Opts.MinEfficiencyLoss)
+  if (Got <= Ideal || 1.0 - double(Ideal) / Got <= Opts.MinEfficiencyLoss)
     return;
   Finding F;
   F.Check = "roofline-uncoalesced-access";

@@ -19,7 +19,7 @@ namespace roofline {
 
 /// Thresholds, with their documented defaults (docs/findings.md).
 struct FindingOptions {
-  /// roofline-uncoalesced-access fires when at least this fraction of the
+  /// roofline-uncoalesced-access fires when more than this fraction of the
   /// sectors a request fetches is beyond what its bytes need.
   double MinEfficiencyLoss = 0.5;
   /// roofline-bank-conflict fires from this many ways.

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AccessAnalysis.h"
 #include "AccessPattern.h"
 
 #include "gtest/gtest.h"
@@ -171,6 +172,32 @@ TEST(BanksTest, WideAccessesTakeSeveralWavefronts) {
   EXPECT_EQ(S.Ways, 2u);
   EXPECT_EQ(S.Wavefronts, 8u);
   EXPECT_EQ(S.MinWavefronts, 4u);
+}
+
+} // namespace
+
+namespace {
+
+TEST(ExpressionAtTest, SubscriptsStoresAndCasts) {
+  const char *Src = "  acc += A[row * K + k] * B[k * N + col];\n"
+                    "  C[i] = x;\n"
+                    "  *reinterpret_cast<uint4 *>(&As[r][c]) = v;\n"
+                    "  s.data[3] += 1;\n";
+  unsigned Col = 0;
+  EXPECT_EQ(expressionAt(Src, 1, 10), "A[row * K + k]");
+  EXPECT_EQ(expressionAt(Src, 1, 27), "B[k * N + col]");
+  // A store is located at its '=': the left-hand side, from column 3.
+  EXPECT_EQ(expressionAt(Src, 2, 8, &Col), "C[i]");
+  EXPECT_EQ(Col, 3u);
+  // A cast pointer is located at the cast's '(': the access is As[r][c].
+  EXPECT_EQ(expressionAt(Src, 3, 29, &Col), "As[r][c]");
+  EXPECT_EQ(Col, 31u);
+  // The same store located at its '=' (column 41).
+  EXPECT_EQ(expressionAt(Src, 3, 41, &Col), "As[r][c]");
+  EXPECT_EQ(Col, 31u);
+  EXPECT_EQ(expressionAt(Src, 4, 13, &Col), "s.data[3]");
+  EXPECT_EQ(Col, 3u);
+  EXPECT_EQ(expressionAt(Src, 9, 1), "");
 }
 
 } // namespace

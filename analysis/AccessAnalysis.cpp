@@ -200,7 +200,8 @@ roofline::analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,
 }
 
 std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
-                                   unsigned Column, unsigned *StartColumn) {
+                                   unsigned Column, unsigned *StartColumn,
+                                   bool IsLoad, unsigned *StartLine) {
   if (Line == 0 || Column == 0)
     return "";
   size_t Pos = 0;
@@ -215,6 +216,32 @@ std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
   if (Pos >= Text.size() || (LineEnd != llvm::StringRef::npos && Pos > LineEnd))
     return "";
   auto isIdent = [](char C) { return std::isalnum((unsigned char)C) || C == '_'; };
+  // A copy (*(float4 *)&r[0] = *(const float4 *)&s[i]) is located at its
+  // '=': the load is the right-hand side.
+  if (IsLoad && Text[Pos] == '=' && Pos + 1 < Text.size() && Text[Pos + 1] != '=') {
+    size_t R = Pos + 1;
+    unsigned RLine = Line, RCol = Column + 1;
+    while (R < Text.size() &&
+           (Text[R] == ' ' || Text[R] == '\t' || Text[R] == '\n' || Text[R] == '\r')) {
+      if (Text[R] == '\n') {
+        ++RLine;
+        RCol = 0;
+      }
+      ++R;
+      ++RCol;
+    }
+    return expressionAt(Text, RLine, RCol, StartColumn, false, StartLine);
+  }
+  // Through a cast: *reinterpret_cast<const float4 *>(&X[i]) reads X[i].
+  for (llvm::StringRef Cast : {"*reinterpret_cast<", "reinterpret_cast<"}) {
+    if (!Text.substr(Pos).starts_with(Cast))
+      continue;
+    size_t Close = Text.find('>', Pos);
+    if (Close != llvm::StringRef::npos && Close + 1 < Text.size() &&
+        Text[Close + 1] == '(')
+      return expressionAt(Text, Line, unsigned(Column + (Close + 1 - Pos)),
+                          StartColumn, false, StartLine);
+  }
   // Stores and compound assignments are located at their operator: the
   // expression is the left-hand side.
   if (Text[Pos] == '=' || (Pos + 1 < Text.size() && Text[Pos + 1] == '=' &&
@@ -264,6 +291,8 @@ std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
       return "";
     if (StartColumn)
       *StartColumn = unsigned(Column - (Pos - B));
+    if (StartLine)
+      *StartLine = Line;
     return S;
   }
   // reinterpret_cast<float4 *>(&X[i]) is located at its '(': the access is
@@ -322,6 +351,8 @@ std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
   std::string S = Text.substr(Pos, I - Pos).str();
   if (StartColumn)
     *StartColumn = Column;
+  if (StartLine)
+    *StartLine = Line;
   // Keep one line of source in messages.
   for (char &C : S)
     if (C == '\n' || C == '\t')

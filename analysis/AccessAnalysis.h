@@ -60,8 +60,11 @@ struct AccessInfo {
 /// dereference; empty if there is none. A store is located at its `=`: the
 /// expression is then the left-hand side, and StartColumn (if given) is set
 /// to where it starts.
+/// A load located at an `=` is the copy's right-hand side (IsLoad), which
+/// may start on a later line (StartLine).
 std::string expressionAt(llvm::StringRef Text, unsigned Line, unsigned Column,
-                         unsigned *StartColumn = nullptr);
+                         unsigned *StartColumn = nullptr, bool IsLoad = false,
+                         unsigned *StartLine = nullptr);
 
 std::vector<AccessInfo>
 analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,

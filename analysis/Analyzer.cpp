@@ -246,7 +246,7 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
         if (A.File.empty() || A.File == Abs.str())
           A.File = Decl.Loc.File;
         A.Expr = expressionAt(sourceText(Sources, A.File), A.Line, A.Column,
-                              &A.Column);
+                              &A.Column, !A.IsStore, &A.Line);
       }
       R.Findings = buildFindings(R.Accesses, Opts.Findings);
       for (Finding &F : R.Findings)

@@ -98,5 +98,16 @@ roofline::buildFindings(const std::vector<AccessInfo> &Accesses,
     uncoalesced(A, Opts, Out);
     bankConflict(A, Opts, Out);
   }
-  return Out;
+  // Two instructions of one source access (the halves of a 32-byte copy)
+  // are one finding.
+  std::vector<Finding> Unique;
+  for (Finding &F : Out) {
+    bool Seen = false;
+    for (const Finding &U : Unique)
+      Seen |= U.Check == F.Check && U.File == F.File && U.Line == F.Line &&
+              U.Column == F.Column && U.Message == F.Message;
+    if (!Seen)
+      Unique.push_back(std::move(F));
+  }
+  return Unique;
 }

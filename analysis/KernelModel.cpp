@@ -975,9 +975,14 @@ void ModelBuilder::buildBlocks() {
         auto *Len = dyn_cast<ConstantInt>(MT->getLength());
         for (int IsDst = 0; Len && IsDst < 2; ++IsDst) {
           const Value *P = IsDst ? MT->getRawDest() : MT->getRawSource();
-          if (spaceOfPointer(P) != MemSpace::Global)
+          MemSpace Space = spaceOfPointer(P);
+          // A shared-memory side of up to 16 bytes is one vector access
+          // (a float4 read into registers), for bank conflicts.
+          if (Space != MemSpace::Global &&
+              !(Space == MemSpace::Shared && Len->getZExtValue() <= 16))
             continue;
           AccessModel A;
+          A.Space = Space;
           A.IsStore = IsDst;
           A.Width = Len->getZExtValue();
           locOf(&I, A.Line, A.Column, &A.File);

@@ -198,6 +198,20 @@ TEST(ExpressionAtTest, SubscriptsStoresAndCasts) {
   EXPECT_EQ(expressionAt(Src, 4, 13, &Col), "s.data[3]");
   EXPECT_EQ(Col, 3u);
   EXPECT_EQ(expressionAt(Src, 9, 1), "");
+  // A register copy from shared memory: the load is the right-hand side.
+  const char *Copy = "  *reinterpret_cast<float4 *>(&r[j]) = "
+                     "*reinterpret_cast<const float4 *>(&Bs[d * 8 + j]);\n";
+  EXPECT_EQ(expressionAt(Copy, 1, 38, &Col, /*IsLoad=*/true), "Bs[d * 8 + j]");
+  EXPECT_EQ(Col, 75u);
+  // The right-hand side on the next line.
+  const char *Split = "  *reinterpret_cast<float4 *>(&r[j]) =\n"
+                      "      *reinterpret_cast<const float4 *>(&Bs[j]);\n";
+  unsigned Line = 0;
+  EXPECT_EQ(expressionAt(Split, 1, 38, &Col, true, &Line), "Bs[j]");
+  EXPECT_EQ(Line, 2u);
+  EXPECT_EQ(Col, 42u);
+  EXPECT_EQ(expressionAt(Copy, 1, 38, &Col, /*IsLoad=*/false), "r[j]");
+  EXPECT_EQ(Col, 32u);
 }
 
 } // namespace

@@ -49,6 +49,18 @@ static cl::opt<std::string> Kernel("kernel", cl::desc("Only report this kernel")
 static cl::opt<std::string> Format("format", cl::desc("Output format: text or json"),
                                    cl::init("text"), cl::cat(Cat));
 
+static cl::opt<double> MinEfficiencyLoss(
+    "min-efficiency-loss",
+    cl::desc("roofline-uncoalesced-access: report a global access when more than "
+             "this fraction of the sectors it fetches is beyond what its bytes "
+             "need (0..1, default 0.5)"),
+    cl::init(0.5), cl::cat(Cat));
+static cl::opt<unsigned> MinConflictWays(
+    "min-conflict-ways",
+    cl::desc("roofline-bank-conflict: report shared accesses with at least this "
+             "many ways (default 2)"),
+    cl::init(2), cl::cat(Cat));
+
 static cl::opt<bool> DumpModel("dump-model", cl::desc("Print the kernel model (debugging)"),
                                cl::Hidden, cl::cat(Cat));
 
@@ -127,7 +139,16 @@ int main(int Argc, const char **Argv) {
     return usageError("no input files (usage: cuda-roofline [options] FILE... "
                       "[-- CLANG-ARGS])");
 
+  if (!(MinEfficiencyLoss >= 0.0 && MinEfficiencyLoss < 1.0))
+    return usageError("--min-efficiency-loss must be in [0, 1): got " +
+                      std::to_string(MinEfficiencyLoss.getValue()));
+  if (MinConflictWays < 2 || MinConflictWays > 32)
+    return usageError("--min-conflict-ways must be between 2 and 32: got " +
+                      Twine(MinConflictWays.getValue()));
+
   AnalyzerOptions Opts;
+  Opts.Findings.MinEfficiencyLoss = MinEfficiencyLoss;
+  Opts.Findings.MinConflictWays = MinConflictWays;
   if (!Gpu.empty())
     Opts.GpuId = Gpu;
   Opts.Arch = Arch;

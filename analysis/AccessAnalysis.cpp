@@ -85,6 +85,41 @@ std::vector<AccessModel> mergeSplitAccesses(const std::vector<AccessModel> &In) 
   return Out;
 }
 
+// A thread that reads element after element in a counted loop
+// (for k < 4: x[first + k]) could read them as one 8- or 16-byte vector, if
+// every lane's first element is aligned to it.
+void findVectorWidth(const KernelModel &M, const BlockModel &B,
+                     const AccessModel &A, const std::map<std::string, Expr> &Known,
+                     const LaneAddresses &Lanes, AccessInfo &I) {
+  if (B.Nest.empty() || A.Width >= 16 || !A.Offset)
+    return;
+  const LoopInfoModel &L = M.Loops[B.Nest.back().Loop];
+  if (!L.TripCount)
+    return;
+  auto TC = L.TripCount->substitute(Known).asConstant();
+  auto Split = A.Offset->substitute(Known).splitAffine(L.Var);
+  // Only short loops (an unrolled per-thread run of elements): a loop over
+  // a problem size (for k < K) is a job for tiling, not for a vector load.
+  if (!TC || !TC->isInteger() || *TC < Rational(2) || Rational(16) < *TC ||
+      !Split)
+    return;
+  auto Coef = Split->first.asConstant();
+  if (!Coef || *Coef != Rational(int64_t(A.Width)))
+    return;
+  int64_t Trips = TC->toInt64() ? *TC->toInt64() : 0;
+  unsigned V = A.Width;
+  while (V < 16 && int64_t(2 * V) <= Trips * int64_t(A.Width))
+    V *= 2;
+  for (const auto &Addr : Lanes)
+    while (Addr && V > A.Width && *Addr % V != 0)
+      V /= 2;
+  if (V <= A.Width)
+    return;
+  I.VectorBytes = V;
+  I.LoopLine = L.Line;
+  I.LoopColumn = L.Column;
+}
+
 } // namespace
 
 std::vector<AccessInfo>
@@ -188,6 +223,8 @@ roofline::analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,
         if (I.Class == AccessClass::Strided && A.Width)
           I.StrideElements = I.Sectors->LaneStride / int64_t(A.Width);
       }
+      if (A.Space == MemSpace::Global)
+        findVectorWidth(M, B, A, Known, Used, I);
       Out.push_back(I);
     }
   }

@@ -47,6 +47,11 @@ struct AccessInfo {
   std::string LaneCoefficient;
   /// Why there is no lane analysis (data-dependent address, missing size).
   std::string Unknown;
+  /// When each thread reads consecutive elements one per iteration of a
+  /// counted loop and a wider access would do: the width that would (8 or
+  /// 16 bytes), the elements it covers, and the loop's line.
+  unsigned VectorBytes = 0;
+  unsigned LoopLine = 0, LoopColumn = 0;
 
   const char *kind() const {
     return IsAtomic ? "atomic" : IsStore ? "store" : "load";

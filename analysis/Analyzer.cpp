@@ -248,7 +248,15 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
         A.Expr = expressionAt(sourceText(Sources, A.File), A.Line, A.Column,
                               &A.Column, !A.IsStore, &A.Line);
       }
-      R.Findings = buildFindings(R.Accesses, Opts.Findings);
+      KernelFacts Facts;
+      Facts.Name = Decl.Name;
+      Facts.File = Decl.Loc.File;
+      Facts.Line = Decl.Loc.Line;
+      Facts.Column = Decl.Loc.Column;
+      Facts.Metrics = &R.Metrics;
+      Facts.Gpu = FR.Gpu;
+      Facts.Unresolved = LI.Unresolved;
+      R.Findings = buildFindings(Facts, R.Accesses, Opts.Findings);
       for (Finding &F : R.Findings)
         F.SourceLine = lineOf(sourceText(Sources, F.File), F.Line);
       FR.Kernels.push_back(std::move(R));

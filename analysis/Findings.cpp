@@ -1,6 +1,7 @@
 //===- Findings.cpp -------------------------------------------------------===//
 
 #include "Findings.h"
+#include "Emitters.h"
 
 #include <cmath>
 #include <cstdio>
@@ -90,13 +91,121 @@ static void bankConflict(const AccessInfo &A, const FindingOptions &Opts,
   Out.push_back(F);
 }
 
+static void unvectorized(const AccessInfo &A, std::vector<Finding> &Out) {
+  if (!A.VectorBytes || !A.Width)
+    return;
+  unsigned N = A.VectorBytes / A.Width;
+  Finding F;
+  F.Check = "roofline-unvectorized-access";
+  F.File = A.File;
+  F.Line = A.Line;
+  F.Column = A.Column;
+  F.Message = what(A) + " moves " + std::to_string(N) + " consecutive " +
+              std::to_string(A.Width) + "-byte elements per thread one at a "
+              "time; one " + std::to_string(A.VectorBytes) +
+              "-byte access would do (" + std::to_string(N) +
+              "x fewer requests)";
+  FindingNote Loop;
+  Loop.Line = A.LoopLine;
+  Loop.Column = A.LoopColumn;
+  Loop.Message = "consecutive iterations of this loop access consecutive "
+                 "elements; every thread's first element is " +
+                 std::to_string(A.VectorBytes) + "-byte aligned, so they can "
+                 "be accessed as one vector (reinterpret_cast to " +
+                 (A.VectorBytes == 16 ? std::string("float4/int4/uint4")
+                                      : std::string("float2/int2/uint2")) +
+                 ")";
+  F.Notes.push_back(Loop);
+  Out.push_back(F);
+}
+
+// Kernel-level checks: the bound and the summary.
+static void kernelFindings(const KernelFacts &K, const FindingOptions &Opts,
+                           std::vector<Finding> &Out) {
+  if (!K.Metrics || !K.Gpu)
+    return;
+  const RooflineMetrics &M = *K.Metrics;
+  auto place = [&](Finding &F) {
+    F.File = K.File;
+    F.Line = K.Line;
+    F.Column = K.Column;
+  };
+  std::string Unit = M.Precision + (M.Unit == ComputeUnit::TensorCore
+                                        ? " tensor cores"
+                                        : " CUDA cores");
+  // The best intensity any cache could give: FLOPs over compulsory bytes.
+  std::optional<double> BestAI = M.AIUpper ? M.AIUpper : M.AILower;
+  // A kernel without floating-point work (a copy, a transpose) has no
+  // intensity to raise: only its bandwidth matters.
+  if (M.Bound == "memory" && BestAI && *BestAI > 0 && M.Ridge &&
+      *BestAI < Opts.MemoryBoundRidgeFraction * *M.Ridge) {
+    Finding F;
+    F.Check = "roofline-memory-bound";
+    place(F);
+    char AI[64];
+    snprintf(AI, sizeof AI, "%.3g FLOP/B", *BestAI);
+    char Ridge[64];
+    snprintf(Ridge, sizeof Ridge, "%.3g FLOP/B", *M.Ridge);
+    char Times[64];
+    snprintf(Times, sizeof Times, "%.0fx", *M.Ridge / *BestAI);
+    F.Message = "kernel '" + K.Name + "' is memory-bound: even with every "
+                "byte moved once its intensity is " + AI + ", " +
+                Times + " below the ridge of " + Ridge + " for " + Unit + " on " +
+                K.Gpu->Name;
+    FindingNote N;
+    N.Line = K.Line;
+    N.Column = K.Column;
+    N.Message = "bytes set its speed of light" +
+                (M.Seconds ? " (" + formatSeconds(*M.Seconds) + ")"
+                           : std::string()) +
+                "; fuse it with the kernel that produces or consumes its data, "
+                "move narrower types (bf16/fp16 halve the bytes), or reuse "
+                "data on chip";
+    F.Notes.push_back(N);
+    Out.push_back(F);
+  }
+  if (!Opts.KernelSummary)
+    return;
+  Finding S;
+  S.Check = "roofline-kernel-summary";
+  S.Level = "note";
+  place(S);
+  S.Message = "kernel '" + K.Name + "': ";
+  if (M.Seconds || M.SecondsUpper) {
+    S.Message += "speed of light " +
+                 formatSeconds(M.Seconds ? *M.Seconds : *M.SecondsUpper) +
+                 " on " + K.Gpu->Name + ", " + M.Bound + "-bound";
+    if (M.AILower && M.AIUpper) {
+      char AI[96];
+      snprintf(AI, sizeof AI, "; intensity %.4g .. %.4g FLOP/B", *M.AILower,
+               *M.AIUpper);
+      S.Message += AI;
+    }
+    if (M.Ridge) {
+      char R[64];
+      snprintf(R, sizeof R, " (ridge %.1f for ", *M.Ridge);
+      S.Message += R + Unit + ")";
+    }
+  } else {
+    S.Message += "per-thread counts only (" +
+                 (!K.Unresolved.empty() ? K.Unresolved
+                  : M.Note.empty()      ? std::string("no sizes")
+                                        : M.Note) +
+                 ")";
+  }
+  Out.push_back(S);
+}
+
 std::vector<Finding>
-roofline::buildFindings(const std::vector<AccessInfo> &Accesses,
+roofline::buildFindings(const KernelFacts &Kernel,
+                        const std::vector<AccessInfo> &Accesses,
                         const FindingOptions &Opts) {
   std::vector<Finding> Out;
+  kernelFindings(Kernel, Opts, Out);
   for (const AccessInfo &A : Accesses) {
     uncoalesced(A, Opts, Out);
     bankConflict(A, Opts, Out);
+    unvectorized(A, Out);
   }
   // Two instructions of one source access (the halves of a 32-byte copy)
   // are one finding.

@@ -11,6 +11,8 @@
 #define CUDA_ROOFLINE_FINDINGS_H
 
 #include "AccessAnalysis.h"
+#include "GpuDatabase.h"
+#include "Metrics.h"
 
 #include <string>
 #include <vector>
@@ -24,6 +26,12 @@ struct FindingOptions {
   double MinEfficiencyLoss = 0.5;
   /// roofline-bank-conflict fires from this many ways.
   unsigned MinConflictWays = 2;
+  /// roofline-memory-bound fires for memory-bound kernels whose best-case
+  /// (compulsory-traffic) intensity is below this fraction of the ridge.
+  double MemoryBoundRidgeFraction = 0.25;
+  /// roofline-kernel-summary: the per-kernel figures as a note (on in the
+  /// command-line tool, off by default in lint front-ends).
+  bool KernelSummary = true;
 };
 
 struct FindingNote {
@@ -33,6 +41,7 @@ struct FindingNote {
 
 struct Finding {
   std::string Check;
+  std::string Level = "warning"; ///< "warning" or "note".
   std::string File;
   unsigned Line = 0, Column = 0;
   std::string Message;
@@ -40,7 +49,17 @@ struct Finding {
   std::string SourceLine; ///< The line of source, for the caret display.
 };
 
-std::vector<Finding> buildFindings(const std::vector<AccessInfo> &Accesses,
+/// What the kernel-level checks need to know about the kernel.
+struct KernelFacts {
+  std::string Name, File;
+  unsigned Line = 0, Column = 0;
+  const RooflineMetrics *Metrics = nullptr;
+  const GpuSpec *Gpu = nullptr;
+  std::string Unresolved; ///< Why the launch has no sizes, if it has none.
+};
+
+std::vector<Finding> buildFindings(const KernelFacts &Kernel,
+                                   const std::vector<AccessInfo> &Accesses,
                                    const FindingOptions &Opts);
 
 } // namespace roofline

@@ -161,6 +161,7 @@ static void access(OStream &J, const AccessInfo &A) {
 static void finding(OStream &J, const Finding &F) {
   J.object([&] {
     J.attribute("check", F.Check);
+    J.attribute("level", F.Level);
     J.attribute("file", F.File);
     J.attribute("line", int64_t(F.Line));
     J.attribute("column", int64_t(F.Column));

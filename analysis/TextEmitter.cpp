@@ -66,14 +66,18 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
                        const GpuSpec &Gpu) {
   const KernelCounts &KC = K.Counts;
   const RooflineMetrics &M = K.Metrics;
-  OS << K.Decl.Loc.File << ":" << K.Decl.Loc.Line << ":" << K.Decl.Loc.Column
-     << ": note: kernel '" << K.Decl.Name << "': ";
-  if (M.Seconds || M.SecondsUpper)
-    OS << "speed of light " << formatSeconds(M.Seconds ? *M.Seconds : *M.SecondsUpper)
-       << " on " << Gpu.Name << ", " << M.Bound << "-bound\n";
-  else
-    OS << "per-thread counts only (" << (K.Launch.Unresolved.empty() ? M.Note : K.Launch.Unresolved)
-       << ")\n";
+  // The first line is the roofline-kernel-summary note when it is on.
+  const Finding *Summary = nullptr;
+  for (const Finding &F : K.Findings)
+    if (F.Check == "roofline-kernel-summary")
+      Summary = &F;
+  if (Summary) {
+    OS << Summary->File << ":" << Summary->Line << ":" << Summary->Column
+       << ": note: " << Summary->Message << " [" << Summary->Check << "]\n";
+  } else {
+    OS << K.Decl.Loc.File << ":" << K.Decl.Loc.Line << ":" << K.Decl.Loc.Column
+       << ": note: kernel '" << K.Decl.Name << "'\n";
+  }
 
   OS << "  launch      ";
   if (K.Launch.known())
@@ -180,7 +184,9 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
     OS << U.File << ":" << U.Line << ":" << U.Column
        << ": note: unknown: " << U.Reason << "\n";
   for (const Finding &F : K.Findings) {
-    OS << F.File << ":" << F.Line << ":" << F.Column << ": warning: "
+    if (&F == Summary)
+      continue;
+    OS << F.File << ":" << F.Line << ":" << F.Column << ": " << F.Level << ": "
        << F.Message << " [" << F.Check << "]\n";
     if (!F.SourceLine.empty() && F.Column >= 1) {
       OS << F.SourceLine << "\n";

@@ -61,6 +61,18 @@ static cl::opt<unsigned> MinConflictWays(
              "many ways (default 2)"),
     cl::init(2), cl::cat(Cat));
 
+static cl::opt<double> MemoryBoundFraction(
+    "memory-bound-fraction",
+    cl::desc("roofline-memory-bound: report memory-bound kernels whose "
+             "compulsory-traffic intensity is below this fraction of the "
+             "ridge (default 0.25)"),
+    cl::init(0.25), cl::cat(Cat));
+static cl::opt<bool> KernelSummary(
+    "kernel-summary",
+    cl::desc("Print each kernel's figures as a roofline-kernel-summary note "
+             "(default on; --kernel-summary=false keeps only the table)"),
+    cl::init(true), cl::cat(Cat));
+
 static cl::opt<bool> DumpModel("dump-model", cl::desc("Print the kernel model (debugging)"),
                                cl::Hidden, cl::cat(Cat));
 
@@ -146,7 +158,13 @@ int main(int Argc, const char **Argv) {
     return usageError("--min-conflict-ways must be between 2 and 32: got " +
                       Twine(MinConflictWays.getValue()));
 
+  if (!(MemoryBoundFraction > 0.0 && MemoryBoundFraction <= 1.0))
+    return usageError("--memory-bound-fraction must be in (0, 1]: got " +
+                      std::to_string(MemoryBoundFraction.getValue()));
+
   AnalyzerOptions Opts;
+  Opts.Findings.MemoryBoundRidgeFraction = MemoryBoundFraction;
+  Opts.Findings.KernelSummary = KernelSummary;
   Opts.Findings.MinEfficiencyLoss = MinEfficiencyLoss;
   Opts.Findings.MinConflictWays = MinConflictWays;
   if (!Gpu.empty())

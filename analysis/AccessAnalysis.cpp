@@ -2,6 +2,7 @@
 
 #include "AccessAnalysis.h"
 #include "DomainCounter.h"
+#include "Footprint.h"
 
 #include <cctype>
 
@@ -120,6 +121,44 @@ void findVectorWidth(const KernelModel &M, const BlockModel &B,
   I.LoopColumn = L.Column;
 }
 
+// How often the elements of a global load are read, by whom, and whether
+// the kernel already keeps them in shared memory.
+void measureReuse(const KernelModel &M, const BlockModel &B,
+                  const AccessModel &A, const std::map<std::string, Expr> &Known,
+                  const LaunchInfo &Launch, AccessInfo &I) {
+  constexpr uint64_t Budget = 4000000;
+  I.StagedInShared = A.StagedInShared;
+  struct {
+    ThreadBox Box;
+    std::optional<uint64_t> &Requested, &Distinct;
+  } Scopes[] = {
+      {ThreadBox::block0(*Launch.Block), I.BlockRequested, I.BlockDistinct},
+      {ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block), I.GridRequested,
+       I.GridDistinct}};
+  for (auto &S : Scopes) {
+    DomainWalker W(M, B, Known, Budget);
+    CountResult C = countExecutions(W, S.Box);
+    if (!C.Value || !C.Value->toInt64())
+      return;
+    S.Requested = uint64_t(*C.Value->toInt64()) * A.Width;
+    S.Distinct = accessFootprint(M, B, A, Known, S.Box, Budget);
+  }
+  for (int D = 0; D < 6; ++D) {
+    int64_t Extent = D < 3 ? Launch.Block->V[D] : Launch.Grid->V[D - 3];
+    if (Extent > 1 && !A.Offset->mentions(ThreadDimNames[D]))
+      I.SharedBy.push_back(ThreadDimNames[D]);
+  }
+  for (const NestLevel &NL : B.Nest) {
+    const LoopInfoModel &L = M.Loops[NL.Loop];
+    if (!A.Offset->mentions(L.Var)) {
+      auto TC = L.TripCount ? L.TripCount->substitute(Known).asConstant()
+                            : std::nullopt;
+      if (!TC || Rational(1) < *TC)
+        I.SameThreadReuse = true;
+    }
+  }
+}
+
 } // namespace
 
 std::vector<AccessInfo>
@@ -223,8 +262,11 @@ roofline::analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,
         if (I.Class == AccessClass::Strided && A.Width)
           I.StrideElements = I.Sectors->LaneStride / int64_t(A.Width);
       }
-      if (A.Space == MemSpace::Global)
+      if (A.Space == MemSpace::Global) {
         findVectorWidth(M, B, A, Known, Used, I);
+        if (!A.IsStore && !A.IsAtomic && Launch.known())
+          measureReuse(M, B, A, Known, Launch, I);
+      }
       Out.push_back(I);
     }
   }

@@ -53,6 +53,30 @@ struct AccessInfo {
   unsigned VectorBytes = 0;
   unsigned LoopLine = 0, LoopColumn = 0;
 
+  /// Reuse of a global load (with a launch): requested and distinct bytes
+  /// over block (0,0,0) and over the grid.
+  std::optional<uint64_t> BlockRequested, BlockDistinct;
+  std::optional<uint64_t> GridRequested, GridDistinct;
+  /// Thread and block coordinates that vary in the launch but not in the
+  /// address: the threads (blocks) that differ only in them read the same
+  /// elements.
+  std::vector<std::string> SharedBy;
+  /// The address does not change across iterations of an enclosing loop.
+  bool SameThreadReuse = false;
+  bool StagedInShared = false;
+  /// Times each element is read over the grid (requested / distinct).
+  std::optional<double> reuseFactor() const {
+    if (!GridRequested || !GridDistinct || !*GridDistinct)
+      return std::nullopt;
+    return double(*GridRequested) / double(*GridDistinct);
+  }
+  /// Times each element is read within one block.
+  std::optional<double> blockReuse() const {
+    if (!BlockRequested || !BlockDistinct || !*BlockDistinct)
+      return std::nullopt;
+    return double(*BlockRequested) / double(*BlockDistinct);
+  }
+
   const char *kind() const {
     return IsAtomic ? "atomic" : IsStore ? "store" : "load";
   }

@@ -119,6 +119,51 @@ static void unvectorized(const AccessInfo &A, std::vector<Finding> &Out) {
   Out.push_back(F);
 }
 
+static std::string times(double X) {
+  char Buf[32];
+  snprintf(Buf, sizeof Buf, X == std::floor(X) ? "%.0f" : "%.1f", X);
+  return Buf;
+}
+
+static void globalReuse(const AccessInfo &A, const KernelFacts &K,
+                        const FindingOptions &Opts, std::vector<Finding> &Out) {
+  auto InBlock = A.blockReuse();
+  if (!InBlock || *InBlock < Opts.MinReuse || A.StagedInShared ||
+      !A.GridRequested)
+    return;
+  double Saved = double(*A.GridRequested) * (1.0 - 1.0 / *InBlock);
+  Finding F;
+  F.Check = "roofline-global-reuse";
+  F.File = A.File;
+  F.Line = A.Line;
+  F.Column = A.Column;
+  F.Message = what(A) + " reads each element " + times(*InBlock) +
+              " times within a block";
+  if (auto R = A.reuseFactor())
+    F.Message += " (" + times(*R) + " times over the grid)";
+  F.Message += " from global memory; a shared-memory tile would cut its "
+               "requested traffic " + times(*InBlock) + "x, saving " +
+               formatBytes(Saved);
+  if (K.Gpu && K.Gpu->DramBandwidth > 0)
+    F.Message += " (" + formatSeconds(Saved / K.Gpu->DramBandwidth) +
+                 " at " + times(K.Gpu->DramBandwidth / 1e9) + " GB/s)";
+  FindingNote N;
+  N.Line = A.Line;
+  N.Column = A.Column;
+  std::string Dims;
+  for (const std::string &D : A.SharedBy)
+    if (D.rfind("threadIdx", 0) == 0)
+      Dims += (Dims.empty() ? "" : ", ") + D;
+  N.Message = (Dims.empty() ? std::string("threads of a block re-read these elements")
+                            : "the address does not use " + Dims +
+                                  ": threads that differ only there read the "
+                                  "same elements") +
+              "; load the block's elements into a __shared__ tile once per "
+              "step, synchronize, and read them from there";
+  F.Notes.push_back(N);
+  Out.push_back(F);
+}
+
 // Kernel-level checks: the bound and the summary.
 static void kernelFindings(const KernelFacts &K, const FindingOptions &Opts,
                            std::vector<Finding> &Out) {
@@ -206,6 +251,7 @@ roofline::buildFindings(const KernelFacts &Kernel,
     uncoalesced(A, Opts, Out);
     bankConflict(A, Opts, Out);
     unvectorized(A, Out);
+    globalReuse(A, Kernel, Opts, Out);
   }
   // Two instructions of one source access (the halves of a 32-byte copy)
   // are one finding.

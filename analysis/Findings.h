@@ -26,6 +26,9 @@ struct FindingOptions {
   double MinEfficiencyLoss = 0.5;
   /// roofline-bank-conflict fires from this many ways.
   unsigned MinConflictWays = 2;
+  /// roofline-global-reuse fires for loads whose elements the threads of a
+  /// block read at least this many times each from global memory.
+  double MinReuse = 4;
   /// roofline-memory-bound fires for memory-bound kernels whose best-case
   /// (compulsory-traffic) intensity is below this fraction of the ridge.
   double MemoryBoundRidgeFraction = 0.25;

@@ -343,6 +343,32 @@ struct BaseSets {
 
 } // namespace
 
+std::optional<uint64_t>
+roofline::accessFootprint(const KernelModel &M, const BlockModel &B,
+                          const AccessModel &A,
+                          const std::map<std::string, Expr> &Known,
+                          const ThreadBox &Box, uint64_t Budget) {
+  if (A.Base.empty() || !A.Offset)
+    return std::nullopt;
+  std::vector<std::pair<int64_t, int64_t>> Tile;
+  for (auto &[Stride, Count] : A.Tile) {
+    auto C = Stride.substitute(Known).asConstant();
+    if (!C || !C->toInt64())
+      return std::nullopt;
+    Tile.emplace_back(*C->toInt64(), Count);
+  }
+  DomainWalker W(M, B, Known, Budget);
+  FootprintSink Sink(W, A.Offset->substitute(Known), A.Width, Tile);
+  WalkStatus St = W.walk(Box, Sink);
+  if (!St.Ok || Sink.Failed)
+    return std::nullopt;
+  FootprintSet None;
+  auto Sizes = overlap(Sink.result(), None);
+  if (!Sizes)
+    return std::nullopt;
+  return Sizes->A;
+}
+
 TrafficBound roofline::compulsoryTraffic(const KernelModel &M,
                                          const std::map<std::string, Expr> &Known,
                                          const Dim3 &Grid, const Dim3 &Block,

@@ -77,6 +77,16 @@ struct TrafficBound {
   std::vector<UnknownReason> Notes;
 };
 
+struct ThreadBox;
+
+/// Distinct bytes access A (of block B) touches when the threads of Box run;
+/// nullopt if the footprint cannot be computed within the budget.
+std::optional<uint64_t> accessFootprint(const KernelModel &M,
+                                        const BlockModel &B,
+                                        const AccessModel &A,
+                                        const std::map<std::string, Expr> &Known,
+                                        const ThreadBox &Box, uint64_t Budget);
+
 TrafficBound compulsoryTraffic(const KernelModel &M,
                                const std::map<std::string, Expr> &Known,
                                const Dim3 &Grid, const Dim3 &Block,

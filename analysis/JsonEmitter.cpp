@@ -153,6 +153,25 @@ static void access(OStream &J, const AccessInfo &A) {
       attr(J, "bank_conflict_ways", Ways);
       attr(J, "wavefronts_per_request", Wavefronts);
     }
+    if (A.Space == MemSpace::Global && !A.IsStore && !A.IsAtomic) {
+      attr(J, "reuse_factor", A.reuseFactor());
+      J.attributeObject("reuse", [&] {
+        attr(J, "in_block", A.blockReuse());
+        std::optional<int64_t> GR, GD;
+        if (A.GridRequested)
+          GR = int64_t(*A.GridRequested);
+        if (A.GridDistinct)
+          GD = int64_t(*A.GridDistinct);
+        attr(J, "requested_bytes", GR);
+        attr(J, "distinct_bytes", GD);
+        J.attributeArray("shared_by", [&] {
+          for (const std::string &D : A.SharedBy)
+            J.value(D);
+        });
+        J.attribute("same_thread", A.SameThreadReuse);
+        J.attribute("staged", A.StagedInShared ? "shared" : "none");
+      });
+    }
     if (!Known)
       J.attribute("unknown", A.Unknown);
   });

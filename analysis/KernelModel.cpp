@@ -893,6 +893,32 @@ void ModelBuilder::computeRegionConds(Loop *Region) {
   }
 }
 
+// True if the value loaded by Load reaches a shared-memory store, looking
+// through the selects, phis, casts and vector element moves of a guarded
+// copy (tile[ty][tx] = cond ? A[i] : 0).
+static bool storedToShared(const Instruction &Load) {
+  SmallVector<const Value *, 8> Work{&Load};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second || Seen.size() > 64)
+      continue;
+    for (const User *U : V->users()) {
+      if (auto *St = dyn_cast<StoreInst>(U)) {
+        if (St->getValueOperand() == V && memorySpaceOf(*St) == MemSpace::Shared)
+          return true;
+        continue;
+      }
+      if (isa<SelectInst>(U) || isa<PHINode>(U) || isa<CastInst>(U) ||
+          isa<ExtractElementInst>(U) || isa<InsertElementInst>(U) ||
+          isa<ShuffleVectorInst>(U) || isa<ExtractValueInst>(U) ||
+          isa<InsertValueInst>(U))
+        Work.push_back(U);
+    }
+  }
+  return false;
+}
+
 void ModelBuilder::buildBlocks() {
   const DataLayout &DL = F.getParent()->getDataLayout();
   // Conditions per region: the function and every loop.
@@ -1029,8 +1055,10 @@ void ModelBuilder::buildBlocks() {
         A.Base = BO->first;
         A.Offset = BO->second;
       }
-      if (isa<LoadInst>(I) && Space == MemSpace::Global)
+      if (isa<LoadInst>(I) && Space == MemSpace::Global) {
         A.ReadBeforeWrite = readBeforeWrite(I, Ptr);
+        A.StagedInShared = storedToShared(I);
+      }
       B.Accesses.push_back(A);
     }
     M.Blocks.push_back(std::move(B));

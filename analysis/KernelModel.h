@@ -111,6 +111,7 @@ struct AccessModel {
   bool IsStore = false;
   bool IsAtomic = false;
   bool ReadBeforeWrite = false;  ///< Load of an address later stored.
+  bool StagedInShared = false;   ///< Loaded value is stored to shared memory.
   /// Extra (byte stride, count) dimensions one access covers (WMMA tiles).
   std::vector<std::pair<Expr, int64_t>> Tile;
   unsigned Line = 0, Column = 0;

@@ -61,6 +61,11 @@ static cl::opt<unsigned> MinConflictWays(
              "many ways (default 2)"),
     cl::init(2), cl::cat(Cat));
 
+static cl::opt<double> MinReuse(
+    "min-reuse",
+    cl::desc("roofline-global-reuse: report loads whose elements the threads "
+             "of a block read at least this many times each (default 4)"),
+    cl::init(4.0), cl::cat(Cat));
 static cl::opt<double> MemoryBoundFraction(
     "memory-bound-fraction",
     cl::desc("roofline-memory-bound: report memory-bound kernels whose "
@@ -162,7 +167,12 @@ int main(int Argc, const char **Argv) {
     return usageError("--memory-bound-fraction must be in (0, 1]: got " +
                       std::to_string(MemoryBoundFraction.getValue()));
 
+  if (!(MinReuse >= 2.0))
+    return usageError("--min-reuse must be at least 2: got " +
+                      std::to_string(MinReuse.getValue()));
+
   AnalyzerOptions Opts;
+  Opts.Findings.MinReuse = MinReuse;
   Opts.Findings.MemoryBoundRidgeFraction = MemoryBoundFraction;
   Opts.Findings.KernelSummary = KernelSummary;
   Opts.Findings.MinEfficiencyLoss = MinEfficiencyLoss;

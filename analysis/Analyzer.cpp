@@ -38,6 +38,32 @@ static std::string lineOf(llvm::StringRef Text, unsigned Line) {
                                            : std::string();
 }
 
+// The cache model's DRAM estimate, when both bounds are exact numbers.
+static void estimateTraffic(const KernelModel &Model, const LaunchInfo &LI,
+                            const std::map<std::string, int64_t> &Params,
+                            const GpuSpec &Gpu, KernelCounts &KC) {
+  if (!LI.known() || !KC.Compulsory.Lower || !KC.Compulsory.Exact)
+    return;
+  std::optional<Rational> Upper = Rational(0);
+  for (const char *C :
+       {"global.load_bytes", "global.store_bytes", "atomic_bytes"}) {
+    auto It = KC.Totals.find(C);
+    if (It == KC.Totals.end())
+      continue;
+    if (!It->second || !Upper) {
+      Upper.reset();
+      continue;
+    }
+    Upper = *Upper + *It->second;
+  }
+  if (!Upper || !Upper->toInt64())
+    return;
+  KC.Estimate = estimateDramTraffic(
+      Model, knownValues(Params, LI), *LI.Grid, *LI.Block,
+      uint64_t(std::max<int64_t>(LI.SharedBytes, 0)), Gpu, *KC.Compulsory.Lower,
+      uint64_t(*Upper->toInt64()));
+}
+
 static bool overrideMatches(const LaunchOverride &L, const KernelDecl &K) {
   // With template arguments only that instantiation; without, any.
   if (!L.TemplateArgs.empty())
@@ -240,6 +266,7 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
       for (UnknownReason &U : R.Counts.Unknowns)
         if (U.File.empty() || U.File == Abs.str())
           U.File = Decl.Loc.File;
+      estimateTraffic(Model, LI, CountParams, *FR.Gpu, R.Counts);
       R.Metrics = computeMetrics(R.Counts, *FR.Gpu, LI.known());
       R.Accesses = analyzeAccesses(Model, LI, CountParams);
       for (AccessInfo &A : R.Accesses) {

@@ -343,30 +343,46 @@ struct BaseSets {
 
 } // namespace
 
-std::optional<uint64_t>
-roofline::accessFootprint(const KernelModel &M, const BlockModel &B,
-                          const AccessModel &A,
-                          const std::map<std::string, Expr> &Known,
-                          const ThreadBox &Box, uint64_t Budget) {
+bool roofline::addAccessFootprint(const KernelModel &M, const BlockModel &B,
+                                  const AccessModel &A,
+                                  const std::map<std::string, Expr> &Known,
+                                  const ThreadBox &Box, uint64_t Budget,
+                                  FootprintSet &Into) {
   if (A.Base.empty() || !A.Offset)
-    return std::nullopt;
+    return false;
   std::vector<std::pair<int64_t, int64_t>> Tile;
   for (auto &[Stride, Count] : A.Tile) {
     auto C = Stride.substitute(Known).asConstant();
     if (!C || !C->toInt64())
-      return std::nullopt;
+      return false;
     Tile.emplace_back(*C->toInt64(), Count);
   }
   DomainWalker W(M, B, Known, Budget);
   FootprintSink Sink(W, A.Offset->substitute(Known), A.Width, Tile);
   WalkStatus St = W.walk(Box, Sink);
   if (!St.Ok || Sink.Failed)
-    return std::nullopt;
+    return false;
+  Into.merge(Sink.result());
+  return true;
+}
+
+std::optional<uint64_t> roofline::footprintSize(FootprintSet &F) {
   FootprintSet None;
-  auto Sizes = overlap(Sink.result(), None);
+  auto Sizes = overlap(F, None);
   if (!Sizes)
     return std::nullopt;
   return Sizes->A;
+}
+
+std::optional<uint64_t>
+roofline::accessFootprint(const KernelModel &M, const BlockModel &B,
+                          const AccessModel &A,
+                          const std::map<std::string, Expr> &Known,
+                          const ThreadBox &Box, uint64_t Budget) {
+  FootprintSet F;
+  if (!addAccessFootprint(M, B, A, Known, Box, Budget, F))
+    return std::nullopt;
+  return footprintSize(F);
 }
 
 TrafficBound roofline::compulsoryTraffic(const KernelModel &M,

@@ -87,6 +87,17 @@ std::optional<uint64_t> accessFootprint(const KernelModel &M,
                                         const std::map<std::string, Expr> &Known,
                                         const ThreadBox &Box, uint64_t Budget);
 
+/// Adds the bytes access A touches over Box to Into; false if they cannot
+/// be computed within the budget.
+bool addAccessFootprint(const KernelModel &M, const BlockModel &B,
+                        const AccessModel &A,
+                        const std::map<std::string, Expr> &Known,
+                        const ThreadBox &Box, uint64_t Budget,
+                        FootprintSet &Into);
+
+/// Distinct bytes of a footprint; nullopt past the range budget.
+std::optional<uint64_t> footprintSize(FootprintSet &F);
+
 TrafficBound compulsoryTraffic(const KernelModel &M,
                                const std::map<std::string, Expr> &Known,
                                const Dim3 &Grid, const Dim3 &Block,

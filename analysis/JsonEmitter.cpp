@@ -261,6 +261,18 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
         attr(J, "lower", M.DramLower);
         attr(J, "upper", M.DramUpper);
         J.attribute("lower_exact", KC.Compulsory.Exact);
+        attr(J, "estimate", M.DramEstimate);
+        J.attributeObject("cache_model", [&] {
+          const CacheEstimate &E = KC.Estimate;
+          J.attribute("blocks_per_sm", int64_t(E.BlocksPerSM));
+          J.attribute("limited_by", E.Limiter);
+          J.attribute("blocks_per_wave", int64_t(E.BlocksPerWave));
+          J.attribute("waves", int64_t(E.Waves));
+          J.attribute("waves_walked", int64_t(E.WavesAnalyzed));
+          J.attribute("fits_in_l2", E.FitsInL2);
+          if (!E.Why.empty())
+            J.attribute("unknown", E.Why);
+        });
       });
     });
     J.attributeArray("paths", [&] {
@@ -283,6 +295,7 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
       else
         J.value(nullptr);
       J.attributeEnd();
+      attr(J, "estimate", M.AIEstimate);
     });
     J.attributeObject("speed_of_light", [&] {
       attr(J, "seconds", M.Seconds);
@@ -295,6 +308,7 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
       J.attribute("bandwidth", Gpu.DramBandwidth);
       if (!M.Note.empty())
         J.attribute("note", M.Note);
+      attr(J, "seconds_estimate", M.SecondsEstimate);
     });
     J.attributeArray("accesses", [&] {
       for (const AccessInfo &A : K.Accesses)

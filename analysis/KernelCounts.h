@@ -11,6 +11,7 @@
 #ifndef CUDA_ROOFLINE_KERNELCOUNTS_H
 #define CUDA_ROOFLINE_KERNELCOUNTS_H
 
+#include "CacheModel.h"
 #include "Footprint.h"
 #include "KernelModel.h"
 #include "LaunchSpec.h"
@@ -57,6 +58,8 @@ struct KernelCounts {
   /// Per-thread FLOPs / requested global bytes, as a formula.
   std::optional<std::string> IntensityFormula;
   TrafficBound Compulsory;
+  /// DRAM bytes from the cache model, between Compulsory and requested.
+  CacheEstimate Estimate;
   std::vector<UnknownReason> Unknowns;
 };
 

@@ -1127,6 +1127,27 @@ AccessModel ModelBuilder::fragmentModel(const FragmentAccess &F,
 }
 
 KernelModel ModelBuilder::build() {
+  // Static shared memory: every addrspace(3) variable the kernel references
+  // (after inlining, all uses are in the kernel itself).
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  for (const GlobalVariable &GV : F.getParent()->globals()) {
+    if (GV.getAddressSpace() != 3 || !GV.getValueType()->isSized())
+      continue;
+    bool Used = false;
+    SmallVector<const User *, 8> Work(GV.users().begin(), GV.users().end());
+    SmallPtrSet<const User *, 16> Seen;
+    while (!Work.empty() && !Used) {
+      const User *U = Work.pop_back_val();
+      if (!Seen.insert(U).second)
+        continue;
+      if (auto *I = dyn_cast<Instruction>(U))
+        Used = I->getFunction() == &F;
+      else
+        Work.append(U->user_begin(), U->user_end());
+    }
+    if (Used)
+      M.StaticSharedBytes += DL.getTypeAllocSize(GV.getValueType()).getFixedValue();
+  }
   for (Loop *L : LI)
     addLoops(L, -1);
   // Trip counts after every loop has its symbol (inner counts may refer to

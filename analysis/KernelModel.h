@@ -140,6 +140,8 @@ struct BlockModel {
 
 struct KernelModel {
   std::string MangledName;
+  /// Bytes of the __shared__ variables the kernel uses (static allocation).
+  uint64_t StaticSharedBytes = 0;
   std::vector<std::string> ParamNames;
   std::vector<LoopInfoModel> Loops;
   std::vector<BlockModel> Blocks;

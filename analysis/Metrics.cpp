@@ -90,6 +90,13 @@ RooflineMetrics roofline::computeMetrics(const KernelCounts &KC,
       R.Note = "counts with unknowns have no speed of light";
     return R;
   }
+  if (KC.Estimate.Bytes) {
+    R.DramEstimate = double(*KC.Estimate.Bytes);
+    if (*R.DramEstimate > 0)
+      R.AIEstimate = *R.Flops / *R.DramEstimate;
+    R.SecondsEstimate =
+        std::max(*R.ComputeSeconds, *R.DramEstimate / Gpu.DramBandwidth);
+  }
   double MemUpper = *R.DramUpper / Gpu.DramBandwidth;
   R.SecondsUpper = std::max(*R.ComputeSeconds, MemUpper);
   double MemLower = R.DramLower ? *R.DramLower / Gpu.DramBandwidth : 0.0;

@@ -30,6 +30,7 @@ struct RooflineMetrics {
   std::optional<double> Flops;     ///< Grid total.
   std::optional<double> DramLower, DramUpper;
   std::optional<double> AILower, AIUpper; ///< FLOPs/upper, FLOPs/lower.
+  std::optional<double> DramEstimate, AIEstimate, SecondsEstimate;
   std::optional<double> ComputeSeconds;
   std::optional<double> Seconds, SecondsUpper;
   std::string Bound; ///< "memory", "compute", "overhead" or "unknown".

@@ -145,7 +145,16 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
     OS << "  dram bytes   lower "
        << (M.DramLower ? formatBytes(*M.DramLower) : std::string("unknown"))
        << (KC.Compulsory.Exact ? "" : " (partial)") << ", upper "
-       << (M.DramUpper ? formatBytes(*M.DramUpper) : std::string("unknown")) << "\n";
+       << (M.DramUpper ? formatBytes(*M.DramUpper) : std::string("unknown"));
+    if (M.DramEstimate)
+      OS << ", estimate " << formatBytes(*M.DramEstimate) << " ("
+         << (KC.Estimate.FitsInL2
+                 ? std::string("fits in L2")
+                 : std::to_string(KC.Estimate.Waves) +
+                       (KC.Estimate.Waves == 1 ? " wave of " : " waves of ") +
+                       std::to_string(KC.Estimate.BlocksPerWave) + " blocks")
+         << ")";
+    OS << "\n";
     OS << "  intensity    ";
     if (M.AILower)
       OS << llvm::format("%.4g", *M.AILower);
@@ -157,6 +166,8 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
     else
       OS << "?";
     OS << " FLOP/B";
+    if (M.AIEstimate)
+      OS << ", estimate " << llvm::format("%.4g", *M.AIEstimate);
   } else {
     OS << "  intensity    "
        << (KC.IntensityFormula ? *KC.IntensityFormula + " FLOP/B per thread (requested)"
@@ -174,6 +185,8 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
       OS << formatSeconds(*M.Seconds);
     else
       OS << "?";
+    if (M.SecondsEstimate)
+      OS << " (cache estimate: " << formatSeconds(*M.SecondsEstimate) << ")";
     if (M.SecondsUpper)
       OS << " (no reuse: " << formatSeconds(*M.SecondsUpper) << ")";
     OS << ", " << M.Bound << "-bound\n";

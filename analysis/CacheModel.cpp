@@ -1,0 +1,149 @@
+//===- CacheModel.cpp -----------------------------------------------------===//
+
+#include "CacheModel.h"
+#include "DomainCounter.h"
+#include "Footprint.h"
+
+#include <algorithm>
+
+using namespace roofline;
+
+static constexpr uint64_t WalkBudget = 4000000;
+/// Waves walked at most; later ones are taken to cost what these did on
+/// average (grids of identical waves, such as elementwise kernels).
+static constexpr uint64_t MaxWaves = 64;
+
+void roofline::residency(const GpuSpec &Gpu, const Dim3 &Block,
+                         uint64_t SharedBytes, CacheEstimate &E) {
+  uint64_t Threads = uint64_t(Block.count());
+  uint64_t Warps32 = (Threads + 31) / 32 * 32;
+  unsigned ByBlocks = Gpu.MaxBlocksPerSM ? Gpu.MaxBlocksPerSM : 32;
+  unsigned ByThreads = Gpu.MaxThreadsPerSM && Warps32
+                           ? unsigned(Gpu.MaxThreadsPerSM / Warps32)
+                           : ByBlocks;
+  unsigned ByShared = SharedBytes && Gpu.SharedPerSMBytes
+                          ? unsigned(Gpu.SharedPerSMBytes / SharedBytes)
+                          : ByBlocks;
+  E.BlocksPerSM = ByBlocks;
+  E.Limiter = "blocks per SM";
+  if (ByThreads < E.BlocksPerSM) {
+    E.BlocksPerSM = ByThreads;
+    E.Limiter = "threads per SM";
+  }
+  if (ByShared < E.BlocksPerSM) {
+    E.BlocksPerSM = ByShared;
+    E.Limiter = "shared memory per SM";
+  }
+  E.BlocksPerSM = std::max(E.BlocksPerSM, 1u);
+  E.BlocksPerWave = uint64_t(std::max(Gpu.SMs, 1u)) * E.BlocksPerSM;
+}
+
+// The blocks with linear ids [S, E) (blockIdx.x fastest) as boxes.
+static std::vector<ThreadBox> waveBoxes(uint64_t S, uint64_t E,
+                                        const Dim3 &Grid, const Dim3 &Block) {
+  std::vector<ThreadBox> Out;
+  const uint64_t GX = Grid.V[0], GY = Grid.V[1];
+  auto box = [&](uint64_t X0, uint64_t X1, uint64_t Y0, uint64_t Y1,
+                 uint64_t Z0, uint64_t Z1) {
+    ThreadBox B = ThreadBox::block0(Block);
+    auto R = [](uint64_t Lo, uint64_t Hi) {
+      return Interval{Rational(int64_t(Lo)), Rational(int64_t(Hi))};
+    };
+    B.Dims[3] = R(X0, X1 - 1);
+    B.Dims[4] = R(Y0, Y1 - 1);
+    B.Dims[5] = R(Z0, Z1 - 1);
+    Out.push_back(B);
+  };
+  while (S < E) {
+    uint64_t X = S % GX, YZ = S / GX, Y = YZ % GY, Z = YZ / GY;
+    if (X != 0 || E - S < GX) { // Part of a row.
+      uint64_t N = std::min(GX - X, E - S);
+      box(X, X + N, Y, Y + 1, Z, Z + 1);
+      S += N;
+    } else if (Y != 0 || E - S < GX * GY) { // Whole rows of one plane.
+      uint64_t N = std::min(GY - Y, (E - S) / GX);
+      box(0, GX, Y, Y + N, Z, Z + 1);
+      S += N * GX;
+    } else { // Whole planes.
+      uint64_t N = (E - S) / (GX * GY);
+      box(0, GX, 0, GY, Z, Z + N);
+      S += N * GX * GY;
+    }
+  }
+  return Out;
+}
+
+CacheEstimate roofline::estimateDramTraffic(
+    const KernelModel &M, const std::map<std::string, Expr> &Known,
+    const Dim3 &Grid, const Dim3 &Block, uint64_t DynamicShared,
+    const GpuSpec &Gpu, uint64_t Lower, uint64_t Upper) {
+  CacheEstimate E;
+  residency(Gpu, Block, M.StaticSharedBytes + DynamicShared, E);
+  uint64_t Blocks = uint64_t(Grid.count());
+  E.Waves = (Blocks + E.BlocksPerWave - 1) / E.BlocksPerWave;
+  if (Lower <= Gpu.L2Bytes) {
+    // Everything the kernel touches stays in L2: each byte once.
+    E.FitsInL2 = true;
+    E.Bytes = Lower;
+    return E;
+  }
+
+  // Reads: per buffer, the union of its loads' footprints over each wave.
+  // Writes: every distinct written byte once (L2 is write-back).
+  std::map<std::string, FootprintSet> Written;
+  ThreadBox All = ThreadBox::wholeGrid(Grid, Block);
+  auto fail = [&](const std::string &Why) {
+    E.Bytes.reset();
+    E.Why = Why;
+    return E;
+  };
+  for (const BlockModel &B : M.Blocks)
+    for (const AccessModel &A : B.Accesses)
+      if (A.Space == MemSpace::Global && (A.IsStore || A.IsAtomic) &&
+          !addAccessFootprint(M, B, A, Known, All, WalkBudget, Written[A.Base]))
+        return fail("footprint of a store could not be computed");
+  uint64_t WriteBytes = 0;
+  for (auto &KV : Written) {
+    auto N = footprintSize(KV.second);
+    if (!N)
+      return fail("footprint of '" + KV.first + "' has too many ranges");
+    WriteBytes += *N;
+  }
+
+  E.WavesAnalyzed = std::min(E.Waves, MaxWaves);
+  std::map<std::string, FootprintSet> Prev;
+  uint64_t PrevSize = 0, ReadBytes = 0;
+  for (uint64_t W = 0; W < E.WavesAnalyzed; ++W) {
+    uint64_t S = W * E.BlocksPerWave,
+             End = std::min(Blocks, S + E.BlocksPerWave);
+    std::map<std::string, FootprintSet> Cur;
+    for (const ThreadBox &Box : waveBoxes(S, End, Grid, Block))
+      for (const BlockModel &B : M.Blocks)
+        for (const AccessModel &A : B.Accesses)
+          if (A.Space == MemSpace::Global && !A.IsStore && !A.IsAtomic &&
+              !addAccessFootprint(M, B, A, Known, Box, WalkBudget, Cur[A.Base]))
+            return fail("footprint of a load could not be computed");
+    // What this wave fetches, what it shares with the previous one, and
+    // whether both fit in L2 together.
+    uint64_t Size = 0, Shared = 0, Union = 0;
+    for (auto &KV : Cur) {
+      auto It = Prev.find(KV.first);
+      FootprintSet Empty;
+      auto O = overlap(KV.second, It == Prev.end() ? Empty : It->second);
+      if (!O)
+        return fail("footprint of '" + KV.first + "' has too many ranges");
+      Size += O->A;
+      Shared += O->Both;
+    }
+    Union = PrevSize + Size - Shared;
+    ReadBytes += Size - (W > 0 && Union <= Gpu.L2Bytes ? Shared : 0);
+    PrevSize = Size;
+    Prev = std::move(Cur);
+  }
+  if (E.WavesAnalyzed < E.Waves)
+    ReadBytes = uint64_t(double(ReadBytes) * double(E.Waves) /
+                         double(E.WavesAnalyzed));
+  uint64_t Est = ReadBytes + WriteBytes;
+  E.Bytes = std::clamp(Est, Lower, std::max(Lower, Upper));
+  return E;
+}

@@ -1,0 +1,26 @@
+"""check_bounds.py TOOL FILE...: runs cuda-roofline on each file at
+realistic sizes; for every kernel, checks dram_bytes.lower <= estimate <=
+upper and prints one line per kernel. Exits 1 on a violation or a kernel
+without an estimate."""
+import json
+import subprocess
+import sys
+
+SIZES = ["--param", "n=16777216", "--param", "M=4096", "--param", "N=4096",
+         "--param", "K=4096"]
+bad = 0
+for path in sys.argv[2:]:
+    out = subprocess.run([sys.argv[1], path, "--format=json"] + SIZES,
+                         stdout=subprocess.PIPE, text=True, check=True).stdout
+    for k in json.loads(out)["kernels"]:
+        d = k["totals"]["dram_bytes"]
+        lo, est, up = d["lower"], d.get("estimate"), d["upper"]
+        if est is None:
+            print("NO-ESTIMATE %s: %s" % (k["name"], d["cache_model"].get("unknown", "")))
+            bad += 1
+            continue
+        ok = lo <= est <= up
+        bad += not ok
+        print("%s %s lower=%d estimate=%d upper=%d" %
+              ("OK" if ok else "VIOLATION", k["name"], lo, est, up))
+sys.exit(1 if bad else 0)

@@ -22,6 +22,16 @@ static std::string what(const AccessInfo &A) {
   return S;
 }
 
+// A finding of check Check at access A (its note defaults to the same place).
+static Finding at(const char *Check, const AccessInfo &A) {
+  Finding F;
+  F.Check = Check;
+  F.File = A.File;
+  F.Line = A.Line;
+  F.Column = A.Column;
+  return F;
+}
+
 static void uncoalesced(const AccessInfo &A, const FindingOptions &Opts,
                         std::vector<Finding> &Out) {
   if (!A.Sectors)
@@ -29,11 +39,7 @@ static void uncoalesced(const AccessInfo &A, const FindingOptions &Opts,
   unsigned Ideal = A.idealSectors(), Got = A.Sectors->Sectors;
   if (Got <= Ideal || 1.0 - double(Ideal) / Got <= Opts.MinEfficiencyLoss)
     return;
-  Finding F;
-  F.Check = "roofline-uncoalesced-access";
-  F.File = A.File;
-  F.Line = A.Line;
-  F.Column = A.Column;
+  Finding F = at("roofline-uncoalesced-access", A);
   F.Message = what(A) + " is " +
               (A.Class == AccessClass::Strided
                    ? "strided across the warp (" +
@@ -63,11 +69,7 @@ static void bankConflict(const AccessInfo &A, const FindingOptions &Opts,
   if (!A.Banks || A.Banks->Ways < Opts.MinConflictWays)
     return;
   const BankReport &B = *A.Banks;
-  Finding F;
-  F.Check = "roofline-bank-conflict";
-  F.File = A.File;
-  F.Line = A.Line;
-  F.Column = A.Column;
+  Finding F = at("roofline-bank-conflict", A);
   F.Message = what(A) + " has a " + std::to_string(B.Ways) +
               "-way bank conflict: " + std::to_string(B.Wavefronts) +
               " wavefronts per request where " +
@@ -95,11 +97,7 @@ static void unvectorized(const AccessInfo &A, std::vector<Finding> &Out) {
   if (!A.VectorBytes || !A.Width)
     return;
   unsigned N = A.VectorBytes / A.Width;
-  Finding F;
-  F.Check = "roofline-unvectorized-access";
-  F.File = A.File;
-  F.Line = A.Line;
-  F.Column = A.Column;
+  Finding F = at("roofline-unvectorized-access", A);
   F.Message = what(A) + " moves " + std::to_string(N) + " consecutive " +
               std::to_string(A.Width) + "-byte elements per thread one at a "
               "time; one " + std::to_string(A.VectorBytes) +
@@ -132,11 +130,7 @@ static void globalReuse(const AccessInfo &A, const KernelFacts &K,
       !A.GridRequested)
     return;
   double Saved = double(*A.GridRequested) * (1.0 - 1.0 / *InBlock);
-  Finding F;
-  F.Check = "roofline-global-reuse";
-  F.File = A.File;
-  F.Line = A.Line;
-  F.Column = A.Column;
+  Finding F = at("roofline-global-reuse", A);
   F.Message = what(A) + " reads each element " + times(*InBlock) +
               " times within a block";
   if (auto R = A.reuseFactor())

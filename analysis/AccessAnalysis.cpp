@@ -191,8 +191,8 @@ roofline::analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,
       I.Width = A.Width;
 
       IntervalEnv Env = Base;
-      for (int I = 0; I < 6; ++I)
-        Env[ThreadDimNames[I]] = Interval{Rational(0), Rational(0)};
+      for (const char *D : ThreadDimNames)
+        Env[D] = Interval{Rational(0), Rational(0)};
       for (const NestLevel &NL : B.Nest)
         Env[M.Loops[NL.Loop].Var] = Interval{Rational(0), Rational(0)};
       DomainWalker W(M, B, Known, 1);

@@ -343,6 +343,20 @@ struct BaseSets {
 
 } // namespace
 
+// The (byte stride, count) dimensions of a WMMA fragment access with the
+// launch's values; nullopt if a stride has none.
+static std::optional<std::vector<std::pair<int64_t, int64_t>>>
+tileStrides(const AccessModel &A, const std::map<std::string, Expr> &Known) {
+  std::vector<std::pair<int64_t, int64_t>> Tile;
+  for (auto &[Stride, Count] : A.Tile) {
+    auto C = Stride.substitute(Known).asConstant();
+    if (!C || !C->toInt64())
+      return std::nullopt;
+    Tile.emplace_back(*C->toInt64(), Count);
+  }
+  return Tile;
+}
+
 bool roofline::addAccessFootprint(const KernelModel &M, const BlockModel &B,
                                   const AccessModel &A,
                                   const std::map<std::string, Expr> &Known,
@@ -350,15 +364,11 @@ bool roofline::addAccessFootprint(const KernelModel &M, const BlockModel &B,
                                   FootprintSet &Into) {
   if (A.Base.empty() || !A.Offset)
     return false;
-  std::vector<std::pair<int64_t, int64_t>> Tile;
-  for (auto &[Stride, Count] : A.Tile) {
-    auto C = Stride.substitute(Known).asConstant();
-    if (!C || !C->toInt64())
-      return false;
-    Tile.emplace_back(*C->toInt64(), Count);
-  }
+  auto Tile = tileStrides(A, Known);
+  if (!Tile)
+    return false;
   DomainWalker W(M, B, Known, Budget);
-  FootprintSink Sink(W, A.Offset->substitute(Known), A.Width, Tile);
+  FootprintSink Sink(W, A.Offset->substitute(Known), A.Width, *Tile);
   WalkStatus St = W.walk(Box, Sink);
   if (!St.Ok || Sink.Failed)
     return false;
@@ -412,16 +422,8 @@ TrafficBound roofline::compulsoryTraffic(const KernelModel &M,
         TB.Exact = false;
         continue;
       }
-      std::vector<std::pair<int64_t, int64_t>> Tile;
-      bool TileKnown = true;
-      for (auto &[Stride, Count] : A.Tile) {
-        auto C = Stride.substitute(Known).asConstant();
-        if (!C || !C->toInt64())
-          TileKnown = false;
-        else
-          Tile.emplace_back(*C->toInt64(), Count);
-      }
-      if (!TileKnown) {
+      auto Tile = tileStrides(A, Known);
+      if (!Tile) {
         Note.Reason = "tile stride of this access has no value; left out of "
                       "dram_bytes.lower";
         TB.Notes.push_back(Note);
@@ -429,7 +431,7 @@ TrafficBound roofline::compulsoryTraffic(const KernelModel &M,
         continue;
       }
       BaseSets &S = Bases[A.Base];
-      FootprintSink Sink(W, A.Offset->substitute(Known), A.Width, Tile);
+      FootprintSink Sink(W, A.Offset->substitute(Known), A.Width, *Tile);
       WalkStatus St = W.walk(Box, Sink);
       if (!St.Ok || Sink.Failed) {
         Note.Reason = "footprint of this access could not be computed (" +

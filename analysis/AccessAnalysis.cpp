@@ -121,13 +121,26 @@ void findVectorWidth(const KernelModel &M, const BlockModel &B,
   I.LoopColumn = L.Column;
 }
 
+constexpr uint64_t ReuseBudget = 4000000;
+
+// Times the threads of Box execute the accesses of block B.
+std::optional<uint64_t> executions(const KernelModel &M, const BlockModel &B,
+                                   const std::map<std::string, Expr> &Known,
+                                   const ThreadBox &Box) {
+  DomainWalker W(M, B, Known, ReuseBudget);
+  CountResult C = countExecutions(W, Box);
+  if (!C.Value || !C.Value->toInt64() || *C.Value->toInt64() < 0)
+    return std::nullopt;
+  return uint64_t(*C.Value->toInt64());
+}
+
 // How often the elements of a global load are read, by whom, and whether
 // the kernel already keeps them in shared memory.
 void measureReuse(const KernelModel &M, const BlockModel &B,
                   const AccessModel &A, const std::map<std::string, Expr> &Known,
                   const LaunchInfo &Launch, AccessInfo &I) {
-  constexpr uint64_t Budget = 4000000;
   I.StagedInShared = A.StagedInShared;
+  I.StagedInRegisters = A.StagedInRegisters;
   struct {
     ThreadBox Box;
     std::optional<uint64_t> &Requested, &Distinct;
@@ -136,12 +149,13 @@ void measureReuse(const KernelModel &M, const BlockModel &B,
       {ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block), I.GridRequested,
        I.GridDistinct}};
   for (auto &S : Scopes) {
-    DomainWalker W(M, B, Known, Budget);
-    CountResult C = countExecutions(W, S.Box);
-    if (!C.Value || !C.Value->toInt64())
+    std::optional<uint64_t> N = &S.Requested == &I.GridRequested
+                                    ? I.GridExecutions
+                                    : executions(M, B, Known, S.Box);
+    if (!N)
       return;
-    S.Requested = uint64_t(*C.Value->toInt64()) * A.Width;
-    S.Distinct = accessFootprint(M, B, A, Known, S.Box, Budget);
+    S.Requested = *N * A.Width;
+    S.Distinct = accessFootprint(M, B, A, Known, S.Box, ReuseBudget);
   }
   for (int D = 0; D < 6; ++D) {
     int64_t Extent = D < 3 ? Launch.Block->V[D] : Launch.Grid->V[D - 3];
@@ -199,6 +213,9 @@ roofline::analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,
       if (const std::optional<Expr> &S = W.innerSum(0))
         I.CountPerThread = S->substitute(Known).evaluate(Env);
 
+      if (A.Space == MemSpace::Global && Launch.known())
+        I.GridExecutions = executions(
+            M, B, Known, ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block));
       if (!A.Offset || A.Base.empty()) {
         I.Unknown = "the address depends on data (not an affine function of "
                     "the thread and loop indices)";
@@ -276,6 +293,46 @@ roofline::analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,
                             std::make_pair(Y.Line, Y.Column);
                    });
   return Out;
+}
+
+SectorTraffic
+roofline::requestedSectorBytes(const std::vector<AccessInfo> &Accesses,
+                               uint64_t RequestedBytes) {
+  SectorTraffic T;
+  // Per lane, an access fetches Sectors * 32 / ActiveLanes bytes instead of
+  // its Width; the difference (negative for a broadcast, which one sector
+  // serves) adjusts the requested bytes.
+  Rational Total = Rational(int64_t(RequestedBytes));
+  for (const AccessInfo &A : Accesses) {
+    if (A.Space != MemSpace::Global || !A.Width)
+      continue;
+    if (!A.GridExecutions) {
+      if (T.Partial.empty())
+        T.Partial = "the executions of " +
+                    (A.Expr.empty() ? A.Base : A.Expr) + " at line " +
+                    std::to_string(A.Line) +
+                    " are not counted exactly: its bytes count, not its sectors";
+      continue;
+    }
+    Rational PerLane;
+    if (A.Sectors && A.Sectors->ActiveLanes)
+      PerLane = Rational::fraction(A.Sectors->Sectors * SectorBytes,
+                                   A.Sectors->ActiveLanes);
+    else // No lane pattern: each lane its own sector(s).
+      PerLane = Rational(int64_t((A.Width + SectorBytes - 1) / SectorBytes *
+                                 SectorBytes));
+    Total = Total + Rational(int64_t(*A.GridExecutions)) *
+                        (PerLane - Rational(int64_t(A.Width)));
+  }
+  if (Total.overflowed()) {
+    T.Partial = "the sector count overflows";
+    return T;
+  }
+  if (Total < Rational(0))
+    Total = Rational(0);
+  // Whole bytes: a fraction comes from partial warps and rounds up.
+  T.Bytes = uint64_t(Total.ceil());
+  return T;
 }
 
 std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,

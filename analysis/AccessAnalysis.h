@@ -53,6 +53,8 @@ struct AccessInfo {
   unsigned VectorBytes = 0;
   unsigned LoopLine = 0, LoopColumn = 0;
 
+  /// Times the grid executes this access (global accesses, with a launch).
+  std::optional<uint64_t> GridExecutions;
   /// Reuse of a global load (with a launch): requested and distinct bytes
   /// over block (0,0,0) and over the grid.
   std::optional<uint64_t> BlockRequested, BlockDistinct;
@@ -64,6 +66,9 @@ struct AccessInfo {
   /// The address does not change across iterations of an enclosing loop.
   bool SameThreadReuse = false;
   bool StagedInShared = false;
+  /// The thread keeps the loaded value in a register for the iterations of
+  /// a loop (reuse by the same thread only: other threads still re-read).
+  bool StagedInRegisters = false;
   /// Times each element is read over the grid (requested / distinct).
   std::optional<double> reuseFactor() const {
     if (!GridRequested || !GridDistinct || !*GridDistinct)
@@ -94,6 +99,21 @@ struct AccessInfo {
 std::string expressionAt(llvm::StringRef Text, unsigned Line, unsigned Column,
                          unsigned *StartColumn = nullptr, bool IsLoad = false,
                          unsigned *StartLine = nullptr);
+
+/// dram_bytes.upper: every sector the grid's global requests touch, with no
+/// reuse in any cache.
+struct SectorTraffic {
+  std::optional<uint64_t> Bytes;
+  /// Why some accesses count their bytes rather than their sectors.
+  std::string Partial;
+};
+
+/// Sector traffic of the grid: RequestedBytes (all global bytes, loads,
+/// stores and atomics) with each analyzed access's requested bytes replaced
+/// by the sectors its warp requests fetch, as judged from the first warp.
+/// An access whose address depends on data counts one sector per lane.
+SectorTraffic requestedSectorBytes(const std::vector<AccessInfo> &Accesses,
+                                   uint64_t RequestedBytes);
 
 std::vector<AccessInfo>
 analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,

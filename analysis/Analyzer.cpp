@@ -1,6 +1,7 @@
 //===- Analyzer.cpp -------------------------------------------------------===//
 
 #include "Analyzer.h"
+#include "AccessAnalysis.h"
 #include "Config.h"
 #include "DeviceCompiler.h"
 #include "KernelModel.h"
@@ -38,30 +39,39 @@ static std::string lineOf(llvm::StringRef Text, unsigned Line) {
                                            : std::string();
 }
 
-// The cache model's DRAM estimate, when both bounds are exact numbers.
-static void estimateTraffic(const KernelModel &Model, const LaunchInfo &LI,
-                            const std::map<std::string, int64_t> &Params,
-                            const GpuSpec &Gpu, KernelCounts &KC) {
-  if (!LI.known() || !KC.Compulsory.Lower || !KC.Compulsory.Exact)
-    return;
-  std::optional<Rational> Upper = Rational(0);
+// dram_bytes.upper: the grid's global bytes (loads, stores, atomics) at the
+// granularity of the sectors their warp requests fetch.
+static void sectorUpper(const std::vector<AccessInfo> &Accesses,
+                        KernelCounts &KC) {
+  std::optional<Rational> Requested = Rational(0);
   for (const char *C :
        {"global.load_bytes", "global.store_bytes", "atomic_bytes"}) {
     auto It = KC.Totals.find(C);
     if (It == KC.Totals.end())
       continue;
-    if (!It->second || !Upper) {
-      Upper.reset();
-      continue;
-    }
-    Upper = *Upper + *It->second;
+    if (!It->second || !Requested)
+      return;
+    Requested = *Requested + *It->second;
   }
-  if (!Upper || !Upper->toInt64())
+  if (!Requested->toInt64() || *Requested->toInt64() < 0)
+    return;
+  SectorTraffic T =
+      requestedSectorBytes(Accesses, uint64_t(*Requested->toInt64()));
+  KC.UpperPartial = T.Partial;
+  KC.Upper = T.Bytes ? *T.Bytes : uint64_t(*Requested->toInt64());
+}
+
+// The cache model's DRAM estimate, when both bounds are exact numbers.
+static void estimateTraffic(const KernelModel &Model, const LaunchInfo &LI,
+                            const std::map<std::string, int64_t> &Params,
+                            const GpuSpec &Gpu, KernelCounts &KC) {
+  if (!LI.known() || !KC.Compulsory.Lower || !KC.Compulsory.Exact ||
+      !KC.Upper)
     return;
   KC.Estimate = estimateDramTraffic(
       Model, knownValues(Params, LI), *LI.Grid, *LI.Block,
       uint64_t(std::max<int64_t>(LI.SharedBytes, 0)), Gpu, *KC.Compulsory.Lower,
-      uint64_t(*Upper->toInt64()));
+      *KC.Upper);
 }
 
 static bool overrideMatches(const LaunchOverride &L, const KernelDecl &K) {
@@ -266,8 +276,6 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
       for (UnknownReason &U : R.Counts.Unknowns)
         if (U.File.empty() || U.File == Abs.str())
           U.File = Decl.Loc.File;
-      estimateTraffic(Model, LI, CountParams, *FR.Gpu, R.Counts);
-      R.Metrics = computeMetrics(R.Counts, *FR.Gpu, LI.known());
       R.Accesses = analyzeAccesses(Model, LI, CountParams);
       for (AccessInfo &A : R.Accesses) {
         if (A.File.empty() || A.File == Abs.str())
@@ -275,6 +283,10 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
         A.Expr = expressionAt(sourceText(Sources, A.File), A.Line, A.Column,
                               &A.Column, !A.IsStore, &A.Line);
       }
+      if (LI.known())
+        sectorUpper(R.Accesses, R.Counts);
+      estimateTraffic(Model, LI, CountParams, *FR.Gpu, R.Counts);
+      R.Metrics = computeMetrics(R.Counts, *FR.Gpu, LI.known());
       KernelFacts Facts;
       Facts.Name = Decl.Name;
       Facts.File = Decl.Loc.File;

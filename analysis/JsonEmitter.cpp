@@ -169,7 +169,9 @@ static void access(OStream &J, const AccessInfo &A) {
             J.value(D);
         });
         J.attribute("same_thread", A.SameThreadReuse);
-        J.attribute("staged", A.StagedInShared ? "shared" : "none");
+        J.attribute("staged", A.StagedInShared      ? "shared"
+                              : A.StagedInRegisters ? "registers"
+                                                    : "none");
       });
     }
     if (!Known)
@@ -260,6 +262,8 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
       J.attributeObject("dram_bytes", [&] {
         attr(J, "lower", M.DramLower);
         attr(J, "upper", M.DramUpper);
+        if (!KC.UpperPartial.empty())
+          J.attribute("upper_partial", KC.UpperPartial);
         J.attribute("lower_exact", KC.Compulsory.Exact);
         attr(J, "estimate", M.DramEstimate);
         J.attributeObject("cache_model", [&] {
@@ -288,7 +292,7 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
     J.attributeObject("arithmetic_intensity", [&] {
       attr(J, "lower", M.AILower);
       attr(J, "upper", M.AIUpper);
-      attr(J, "requested", M.AILower);
+      attr(J, "requested", M.AIRequested);
       J.attributeBegin("per_thread_formula");
       if (KC.IntensityFormula)
         J.value(*KC.IntensityFormula);

@@ -58,6 +58,10 @@ struct KernelCounts {
   /// Per-thread FLOPs / requested global bytes, as a formula.
   std::optional<std::string> IntensityFormula;
   TrafficBound Compulsory;
+  /// Every sector the grid's global requests fetch, no reuse (with a
+  /// launch); UpperPartial says which accesses count bytes instead.
+  std::optional<uint64_t> Upper;
+  std::string UpperPartial;
   /// DRAM bytes from the cache model, between Compulsory and requested.
   CacheEstimate Estimate;
   std::vector<UnknownReason> Unknowns;

@@ -919,6 +919,39 @@ static bool storedToShared(const Instruction &Load) {
   return false;
 }
 
+// A global load whose value a loop the load is not in uses: the thread
+// keeps the element in a register and reuses it on every iteration (a
+// register tile, or a value hoisted out of the loop).
+static bool usedInInnerLoop(const Instruction &Load, const LoopInfo &LI) {
+  const Loop *Own = LI.getLoopFor(Load.getParent());
+  SmallVector<const Value *, 8> Work{&Load};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second || Seen.size() > 64)
+      continue;
+    for (const User *U : V->users()) {
+      const auto *UI = dyn_cast<Instruction>(U);
+      if (!UI)
+        continue;
+      // Repacking is not a use; a phi carries the value into a loop as its
+      // initial value, used once.
+      if (isa<CastInst>(UI) || isa<ExtractElementInst>(UI) ||
+          isa<InsertElementInst>(UI) || isa<ShuffleVectorInst>(UI) ||
+          isa<ExtractValueInst>(UI) || isa<InsertValueInst>(UI)) {
+        Work.push_back(UI);
+        continue;
+      }
+      if (isa<PHINode>(UI))
+        continue;
+      const Loop *UL = LI.getLoopFor(UI->getParent());
+      if (UL && UL != Own && (!Own || Own->contains(UL)))
+        return true;
+    }
+  }
+  return false;
+}
+
 void ModelBuilder::buildBlocks() {
   const DataLayout &DL = F.getParent()->getDataLayout();
   // Conditions per region: the function and every loop.
@@ -1058,6 +1091,7 @@ void ModelBuilder::buildBlocks() {
       if (isa<LoadInst>(I) && Space == MemSpace::Global) {
         A.ReadBeforeWrite = readBeforeWrite(I, Ptr);
         A.StagedInShared = storedToShared(I);
+        A.StagedInRegisters = !A.StagedInShared && usedInInnerLoop(I, LI);
       }
       B.Accesses.push_back(A);
     }

@@ -112,6 +112,8 @@ struct AccessModel {
   bool IsAtomic = false;
   bool ReadBeforeWrite = false;  ///< Load of an address later stored.
   bool StagedInShared = false;   ///< Loaded value is stored to shared memory.
+  /// Loaded value is reused from a register by a loop the load is not in.
+  bool StagedInRegisters = false;
   /// Extra (byte stride, count) dimensions one access covers (WMMA tiles).
   std::vector<std::pair<Expr, int64_t>> Tile;
   unsigned Line = 0, Column = 0;

@@ -50,10 +50,12 @@ RooflineMetrics roofline::computeMetrics(const KernelCounts &KC,
     return R;
   }
   R.Flops = total(KC, "flops_total");
+  if (KC.Upper)
+    R.DramUpper = double(*KC.Upper);
   auto Ld = total(KC, "global.load_bytes"), St = total(KC, "global.store_bytes");
   auto At = total(KC, "atomic_bytes");
-  if (Ld && St && At)
-    R.DramUpper = *Ld + *St + *At;
+  if (R.Flops && Ld && St && At && *Ld + *St + *At > 0)
+    R.AIRequested = *R.Flops / (*Ld + *St + *At);
   if (KC.Compulsory.Lower)
     R.DramLower = double(*KC.Compulsory.Lower);
   if (R.Flops && R.DramUpper && *R.DramUpper > 0)

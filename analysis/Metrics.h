@@ -30,6 +30,8 @@ struct RooflineMetrics {
   std::optional<double> Flops;     ///< Grid total.
   std::optional<double> DramLower, DramUpper;
   std::optional<double> AILower, AIUpper; ///< FLOPs/upper, FLOPs/lower.
+  /// FLOPs over the bytes the global accesses ask for (not whole sectors).
+  std::optional<double> AIRequested;
   std::optional<double> DramEstimate, AIEstimate, SecondsEstimate;
   std::optional<double> ComputeSeconds;
   std::optional<double> Seconds, SecondsUpper;

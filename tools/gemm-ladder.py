@@ -146,13 +146,14 @@ Two intensities matter, and the tool reports both:
 The speed of light is max(FLOPs / peak, bytes / bandwidth) on the unit the
 kernel's FLOPs run on (fp32 CUDA cores, or bf16 tensor cores for the WMMA
 kernel). The table gives it with compulsory traffic (the best any cache could
-do) and with requested traffic (no cache at all): the gap between the two is
-how much a rung depends on L1/L2 to reach its ceiling.
+do) and with no cache at all (`dram_bytes.upper`: every 32-byte sector the
+requests touch comes from DRAM): the gap between the two is how much a rung
+depends on L1/L2 to reach its ceiling.
 
 """
 
 TABLE_HEAD = """\
-| Rung | Kernel | FLOPs | Requested global bytes | Shared bytes | Requested AI (FLOP/B) | Compulsory AI (FLOP/B) | Unit | Ridge (FLOP/B) | Speed of light | Speed of light, requested traffic |
+| Rung | Kernel | FLOPs | Requested global bytes | Shared bytes | Requested AI (FLOP/B) | Compulsory AI (FLOP/B) | Unit | Ridge (FLOP/B) | Speed of light | Speed of light, no cache |
 |---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|
 """
 
@@ -166,10 +167,11 @@ One thread per output; thread x walks down the rows of C. Per thread the
 tool counts `{per_thread_flops}` FLOPs and `{per_thread_loads}` bytes
 loaded: for every k, one 4-byte element of A and one of B feed one FMA
 (2 FLOPs). That is {ai_req:.3f} FLOP/B of requested traffic, the ≈0.25 of
-every textbook — {ridge_ratio:.0f}× left of the fp32 ridge ({ridge:.1f}). Served
-entirely from DRAM the kernel would take {sol_req}; only the caches stand
-between it and that. It is also uncoalesced: the 32 lanes of a warp read 32
-different rows of A, K elements apart.
+every textbook — {ridge_ratio:.0f}× left of the fp32 ridge ({ridge:.1f}). It is
+also uncoalesced: the lanes of a warp read different rows of A, K
+elements apart, so each 4-byte element costs a whole 32-byte sector. Served
+entirely from DRAM, sector by sector, the kernel would take {sol_req}; only
+the caches stand between it and that.
 """,
     "coalesced": """\
 The same arithmetic with thread x mapped to the column: a warp now reads one
@@ -177,7 +179,8 @@ element of A (a broadcast) and 32 consecutive elements of B, and writes 32
 consecutive elements of C. Requested bytes and FLOPs are unchanged
 ({ai_req:.3f} FLOP/B) — the roofline point does not move. What changes is
 how many 32-byte sectors each request costs, which is the hardware's
-effective bandwidth, which the sector-level access findings measure. On the
+effective bandwidth, which the sector-level access findings measure: with no
+cache the kernel would now take {sol_req}, not {prev_sol_req}. On the
 roofline this rung is about reaching the sloped ceiling, not moving along it.
 """,
     "smem": """\
@@ -298,6 +301,7 @@ def render(tool):
             ctx["prev_requested"] = si(prev["requested"], "B")
             ctx["prev_shared"] = si(prev["shared"], "B")
             ctx["prev_loads"] = si(prev["loads"])
+            ctx["prev_sol_req"] = seconds(prev["sol_req"])
             ctx["ai_gain"] = f["ai_req"] / prev["ai_req"]
         out.append("### %d. %s — `%s` (line %d of `%s`)\n\n" %
                    (i, f["title"], f["name"], f["line"], f["file"]))

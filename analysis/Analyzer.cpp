@@ -1,11 +1,15 @@
 //===- Analyzer.cpp -------------------------------------------------------===//
 
 #include "Analyzer.h"
+#include "ASTCompiler.h"
 #include "AccessAnalysis.h"
 #include "Config.h"
 #include "DeviceCompiler.h"
 #include "KernelModel.h"
+#include "LintOptions.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/FileSystem.h"
@@ -16,9 +20,8 @@
 
 using namespace roofline;
 
-Analyzer::Analyzer(const clang::tooling::CompilationDatabase &DB,
-                   const GpuDatabase &Gpus, AnalyzerOptions Opts)
-    : DB(DB), Gpus(Gpus), Opts(std::move(Opts)) {}
+Analyzer::Analyzer(const GpuDatabase &Gpus, AnalyzerOptions Opts)
+    : Gpus(Gpus), Opts(std::move(Opts)) {}
 
 // Source files by path, read once per file analyzed, for the text of
 // accessed expressions.
@@ -81,34 +84,57 @@ static bool overrideMatches(const LaunchOverride &L, const KernelDecl &K) {
   return K.isNamed(L.Kernel);
 }
 
-llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
-  FileReport FR;
-  SourceCache Sources;
-  FR.File = File;
-
+llvm::Expected<FileSettings>
+Analyzer::settingsFor(const std::string &File) const {
+  FileSettings S;
   auto Ann = readAnnotations(File);
   if (!Ann)
     return Ann.takeError();
-  auto Cfg = readConfigFor(File);
+  llvm::Expected<std::optional<SourceSettings>> Cfg =
+      std::optional<SourceSettings>();
+  if (!Opts.ConfigFile.empty()) {
+    auto C = readConfigFile(Opts.ConfigFile);
+    if (!C)
+      return C.takeError();
+    Cfg = std::optional<SourceSettings>(std::move(*C));
+  } else {
+    Cfg = readConfigFor(File);
+  }
   if (!Cfg)
     return Cfg.takeError();
+  S.Findings = Opts.Findings;
+  if (*Cfg) {
+    S.ConfigOrigin = (*Cfg)->Origin;
+    S.Checks = (*Cfg)->Checks;
+    S.WarningsAsErrors = (*Cfg)->WarningsAsErrors;
+    AnalyzerOptions FromConfig;
+    FromConfig.Findings = S.Findings;
+    for (auto &[Key, Value] : (*Cfg)->Options) {
+      if (Opts.FindingFlags.count(Key))
+        continue;
+      if (llvm::Error E = setLintOption(FromConfig, Key, Value))
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       (*Cfg)->Origin + ": " +
+                                           llvm::toString(std::move(E)));
+    }
+    S.Findings = FromConfig.Findings;
+  }
 
   // Precedence: flags, then annotations, then the config file.
-  std::map<std::string, int64_t> Params;
   std::vector<LaunchSetting> Settings;
   LaunchSource SettingsSource = LaunchSource::Annotation;
   std::optional<std::string> GpuId = Opts.GpuId;
   if (*Cfg) {
-    Params = (*Cfg)->Params;
+    S.Params = (*Cfg)->Params;
     if (!GpuId)
       GpuId = Ann->Gpu ? Ann->Gpu : (*Cfg)->Gpu;
   } else if (!GpuId) {
     GpuId = Ann->Gpu;
   }
   for (auto &KV : Ann->Params)
-    Params[KV.first] = KV.second;
+    S.Params[KV.first] = KV.second;
   for (auto &KV : Opts.Params)
-    Params[KV.first] = KV.second;
+    S.Params[KV.first] = KV.second;
   if (!Ann->Launches.empty()) {
     Settings = Ann->Launches;
   } else if (*Cfg && !(*Cfg)->Launches.empty()) {
@@ -116,36 +142,76 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
     SettingsSource = LaunchSource::Config;
   }
 
-  FR.Gpu = Gpus.find(GpuId ? *GpuId : DefaultGpu);
-  if (!FR.Gpu)
+  S.Gpu = Gpus.find(GpuId ? *GpuId : DefaultGpu);
+  if (!S.Gpu)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
         "unknown GPU '" + (GpuId ? *GpuId : std::string(DefaultGpu)) +
             "' (see --list-gpus)");
 
-  CompileOptions CO;
-  CO.Arch = Opts.Arch.empty() ? FR.Gpu->Arch : Opts.Arch;
+  CompileOptions &CO = S.Compile;
+  CO.Arch = Opts.Arch.empty() ? S.Gpu->Arch : Opts.Arch;
   // sm_90a-style variants compile as the base architecture.
   if (!CO.Arch.empty() && CO.Arch.back() == 'a')
     CO.Arch.pop_back();
-  CO.Params = Params;
+  CO.Params = S.Params;
   CO.ExtraArgs = Opts.ExtraArgs;
   CO.DumpIR = Opts.DumpIR;
-  std::vector<LaunchSetting> Overrides;
+  CO.Diagnostics = Opts.Diagnostics;
   for (const LaunchOverride &L : Opts.Launches)
-    Overrides.push_back({L, SourceLoc{"--launch", 0, 0}});
-  for (const LaunchSetting &S : Overrides.empty() ? Settings : Overrides)
-    if (!S.Launch.TemplateArgs.empty())
-      CO.Instantiations.push_back(S.Launch.PlainName + "<" +
-                                  S.Launch.TemplateArgs + ">");
-  LaunchSource OverrideSource =
-      Overrides.empty() ? SettingsSource : LaunchSource::Flag;
-  if (Overrides.empty())
-    Overrides = Settings;
+    S.Overrides.push_back({L, SourceLoc{"--launch", 0, 0}});
+  for (const LaunchSetting &L : S.Overrides.empty() ? Settings : S.Overrides)
+    if (!L.Launch.TemplateArgs.empty())
+      CO.Instantiations.push_back(L.Launch.PlainName + "<" +
+                                  L.Launch.TemplateArgs + ">");
+  S.OverrideSource = S.Overrides.empty() ? SettingsSource : LaunchSource::Flag;
+  if (S.Overrides.empty())
+    S.Overrides = Settings;
+  return S;
+}
 
-  auto CU = compileDeviceSide(DB, File, CO);
+llvm::Expected<FileReport>
+Analyzer::analyzeFile(const clang::tooling::CompilationDatabase &DB,
+                      const std::string &File) {
+  auto S = settingsFor(File);
+  if (!S)
+    return S.takeError();
+  auto CU = compileDeviceSide(DB, File, S->Compile);
   if (!CU)
     return CU.takeError();
+  return analyzeUnit(File, *S, *CU);
+}
+
+llvm::Expected<FileReport> Analyzer::analyzeAST(clang::ASTContext &Ctx,
+                                                clang::Preprocessor &PP) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "the main file has no name");
+  std::string File = Main->getName().str();
+  auto S = settingsFor(File);
+  if (!S)
+    return S.takeError();
+  auto CU = compileFromAST(Ctx, PP, S->Compile);
+  if (!CU)
+    return CU.takeError();
+  return analyzeUnit(File, *S, *CU);
+}
+
+llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
+                                                 const FileSettings &S,
+                                                 CompiledUnit &CU) {
+  FileReport FR;
+  SourceCache Sources;
+  FR.File = File;
+  FR.Gpu = S.Gpu;
+  FR.ConfigChecks = S.Checks;
+  FR.ConfigWarningsAsErrors = S.WarningsAsErrors;
+  FR.ConfigOrigin = S.ConfigOrigin;
+  const std::vector<LaunchSetting> &Overrides = S.Overrides;
+  const std::map<std::string, int64_t> &Params = S.Params;
+  LaunchSource OverrideSource = S.OverrideSource;
   // Locations print the way the user named the file.
   llvm::SmallString<256> Abs(File);
   llvm::sys::fs::make_absolute(Abs);
@@ -154,21 +220,21 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
     if (L.File == Abs.str())
       L.File = File;
   };
-  for (KernelDecl &K : CU->Facts.Kernels)
+  for (KernelDecl &K : CU.Facts.Kernels)
     userPath(K.Loc);
-  for (auto &T : CU->Facts.UninstantiatedTemplates) {
+  for (auto &T : CU.Facts.UninstantiatedTemplates) {
     userPath(T.second);
     if (Opts.KernelFilter.empty() || Opts.KernelFilter == T.first)
       FR.UninstantiatedTemplates.push_back(T);
   }
-  for (LaunchSite &L : CU->Facts.Launches)
+  for (LaunchSite &L : CU.Facts.Launches)
     userPath(L.Loc);
 
-  for (llvm::Function &F : *CU->Module) {
+  for (llvm::Function &F : *CU.Module) {
     if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::PTX_Kernel)
       continue;
     KernelDecl Decl;
-    if (const KernelDecl *D = CU->Facts.findKernel(F.getName().str()))
+    if (const KernelDecl *D = CU.Facts.findKernel(F.getName().str()))
       Decl = *D;
     else {
       Decl.MangledName = Decl.Name = Decl.ShortName = Decl.PlainName =
@@ -198,7 +264,7 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
       Launches.push_back({LI, Params});
     }
     if (Launches.empty()) {
-      for (const LaunchSite &Site : CU->Facts.Launches) {
+      for (const LaunchSite &Site : CU.Facts.Launches) {
         if (Site.KernelMangledName != Decl.MangledName)
           continue;
         LaunchInfo LI;
@@ -295,7 +361,7 @@ llvm::Expected<FileReport> Analyzer::analyzeFile(const std::string &File) {
       Facts.Metrics = &R.Metrics;
       Facts.Gpu = FR.Gpu;
       Facts.Unresolved = LI.Unresolved;
-      R.Findings = buildFindings(Facts, R.Accesses, Opts.Findings);
+      R.Findings = buildFindings(Facts, R.Accesses, S.Findings);
       for (Finding &F : R.Findings)
         F.SourceLine = lineOf(sourceText(Sources, F.File), F.Line);
       FR.Kernels.push_back(std::move(R));

@@ -10,6 +10,8 @@
 #ifndef CUDA_ROOFLINE_ANALYZER_H
 #define CUDA_ROOFLINE_ANALYZER_H
 
+#include "Config.h"
+#include "DeviceCompiler.h"
 #include "Findings.h"
 #include "GpuDatabase.h"
 #include "HostLaunches.h"
@@ -25,9 +27,13 @@
 #include <string>
 #include <vector>
 
-namespace clang::tooling {
+namespace clang {
+class ASTContext;
+class Preprocessor;
+namespace tooling {
 class CompilationDatabase;
 }
+} // namespace clang
 
 namespace roofline {
 
@@ -39,6 +45,13 @@ struct AnalyzerOptions {
   std::string KernelFilter;
   std::vector<std::string> ExtraArgs;
   FindingOptions Findings;
+  /// Threshold options given on the command line ("min-reuse", ...): a
+  /// config file does not override them.
+  std::set<std::string> FindingFlags;
+  /// --config-file: this file instead of the .cuda-roofline.yaml found
+  /// above each input.
+  std::string ConfigFile;
+  llvm::raw_ostream *Diagnostics = nullptr; ///< Clang's diagnostics (stderr).
   bool DumpModel = false; ///< Print each kernel model to stderr (debugging).
   bool DumpIR = false;    ///< Print the optimized device IR (debugging).
 };
@@ -61,18 +74,46 @@ struct FileReport {
   std::set<std::string> MatchedLaunches;
   /// Kernel templates the file never instantiates (name, location).
   std::vector<std::pair<std::string, SourceLoc>> UninstantiatedTemplates;
+  /// The config file's check globs, for the front-end's lint policy.
+  std::optional<std::string> ConfigChecks, ConfigWarningsAsErrors;
+  std::string ConfigOrigin;
 };
 
 constexpr const char *DefaultGpu = "h100-sxm";
 
+/// What the options, the file's annotations and its config file resolve to
+/// (in that order of precedence).
+struct FileSettings {
+  const GpuSpec *Gpu = nullptr;
+  std::map<std::string, int64_t> Params;
+  std::vector<LaunchSetting> Overrides; ///< Launches that replace call sites.
+  LaunchSource OverrideSource = LaunchSource::None;
+  CompileOptions Compile;
+  FindingOptions Findings;
+  /// The config file's check globs (flags take precedence in the CLI).
+  std::optional<std::string> Checks, WarningsAsErrors;
+  std::string ConfigOrigin; ///< The config file used, if any.
+};
+
 class Analyzer {
 public:
-  Analyzer(const clang::tooling::CompilationDatabase &DB,
-           const GpuDatabase &Gpus, AnalyzerOptions Opts);
-  llvm::Expected<FileReport> analyzeFile(const std::string &File);
+  Analyzer(const GpuDatabase &Gpus, AnalyzerOptions Opts);
+
+  llvm::Expected<FileSettings> settingsFor(const std::string &File) const;
+  /// Compiles File's device side with its command from DB and analyzes it.
+  llvm::Expected<FileReport>
+  analyzeFile(const clang::tooling::CompilationDatabase &DB,
+              const std::string &File);
+  /// Analyzes the device-side AST a lint front-end holds (its main file's
+  /// settings apply).
+  llvm::Expected<FileReport> analyzeAST(clang::ASTContext &Ctx,
+                                        clang::Preprocessor &PP);
+  /// Analyzes a compiled unit (File is its main file).
+  llvm::Expected<FileReport> analyzeUnit(const std::string &File,
+                                         const FileSettings &S,
+                                         CompiledUnit &CU);
 
 private:
-  const clang::tooling::CompilationDatabase &DB;
   const GpuDatabase &Gpus;
   AnalyzerOptions Opts;
 };

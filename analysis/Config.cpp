@@ -14,6 +14,9 @@ struct ConfigDoc {
   std::optional<std::string> Gpu;
   std::map<std::string, int64_t> Params;
   std::vector<std::string> Launches;
+  std::optional<std::string> Checks, WarningsAsErrors;
+  std::optional<std::string> MinEfficiencyLoss, MinConflictWays, MinReuse,
+      MemoryBoundFraction, KernelSummary;
 };
 } // namespace
 
@@ -33,6 +36,13 @@ template <> struct MappingTraits<ConfigDoc> {
     Io.mapOptional("gpu", D.Gpu);
     Io.mapOptional("params", D.Params);
     Io.mapOptional("launches", D.Launches);
+    Io.mapOptional("checks", D.Checks);
+    Io.mapOptional("warnings-as-errors", D.WarningsAsErrors);
+    Io.mapOptional("min-efficiency-loss", D.MinEfficiencyLoss);
+    Io.mapOptional("min-conflict-ways", D.MinConflictWays);
+    Io.mapOptional("min-reuse", D.MinReuse);
+    Io.mapOptional("memory-bound-fraction", D.MemoryBoundFraction);
+    Io.mapOptional("kernel-summary", D.KernelSummary);
   }
 };
 } // namespace llvm::yaml
@@ -92,6 +102,45 @@ llvm::Expected<SourceSettings> roofline::readAnnotations(const std::string &File
   return S;
 }
 
+llvm::Expected<SourceSettings>
+roofline::readConfigFile(const std::string &Path) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return llvm::createStringError(Buf.getError(), "cannot read config file '" +
+                                                       Path + "': " +
+                                                       Buf.getError().message());
+  ConfigDoc Doc;
+  // Named buffer: YAML errors print with the file name and position.
+  llvm::yaml::Input In((*Buf)->getMemBufferRef());
+  In >> Doc;
+  if (In.error())
+    return llvm::createStringError(In.error(), "malformed config " + Path);
+  SourceSettings S;
+  S.Origin = Path;
+  S.Gpu = Doc.Gpu;
+  S.Params = Doc.Params;
+  S.Checks = Doc.Checks;
+  S.WarningsAsErrors = Doc.WarningsAsErrors;
+  const std::pair<const char *, std::optional<std::string> *> Options[] = {
+      {"min-efficiency-loss", &Doc.MinEfficiencyLoss},
+      {"min-conflict-ways", &Doc.MinConflictWays},
+      {"min-reuse", &Doc.MinReuse},
+      {"memory-bound-fraction", &Doc.MemoryBoundFraction},
+      {"kernel-summary", &Doc.KernelSummary}};
+  for (auto &[Key, Value] : Options)
+    if (*Value)
+      S.Options.push_back({Key, **Value});
+  for (const std::string &L : Doc.Launches) {
+    auto LO = parseLaunchOverride(L);
+    if (!LO)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     S.Origin + ": " +
+                                         llvm::toString(LO.takeError()));
+    S.Launches.push_back({*LO, SourceLoc{S.Origin, 0, 0}});
+  }
+  return S;
+}
+
 llvm::Expected<std::optional<SourceSettings>>
 roofline::readConfigFor(const std::string &File) {
   llvm::SmallString<256> Dir(File);
@@ -101,30 +150,10 @@ roofline::readConfigFor(const std::string &File) {
     llvm::SmallString<256> Candidate(Dir);
     llvm::sys::path::append(Candidate, ".cuda-roofline.yaml");
     if (llvm::sys::fs::exists(Candidate)) {
-      auto Buf = llvm::MemoryBuffer::getFile(Candidate);
-      if (!Buf)
-        return llvm::createStringError(Buf.getError(),
-                                       "cannot read " + Candidate);
-      ConfigDoc Doc;
-      // Named buffer: YAML errors print with the file name and position.
-      llvm::yaml::Input In((*Buf)->getMemBufferRef());
-      In >> Doc;
-      if (In.error())
-        return llvm::createStringError(In.error(),
-                                       "malformed config " + Candidate);
-      SourceSettings S;
-      S.Origin = Candidate.str().str();
-      S.Gpu = Doc.Gpu;
-      S.Params = Doc.Params;
-      for (const std::string &L : Doc.Launches) {
-        auto LO = parseLaunchOverride(L);
-        if (!LO)
-          return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                         S.Origin + ": " +
-                                             llvm::toString(LO.takeError()));
-        S.Launches.push_back({*LO, SourceLoc{S.Origin, 0, 0}});
-      }
-      return std::optional<SourceSettings>(S);
+      auto S = readConfigFile(Candidate.str().str());
+      if (!S)
+        return S.takeError();
+      return std::optional<SourceSettings>(std::move(*S));
     }
     llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
     if (Parent == Dir)

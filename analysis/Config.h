@@ -14,6 +14,9 @@
 //       n: 16777216
 //     launches:
 //       - "saxpy=65536/256"
+//     checks: "roofline-*,-roofline-memory-bound"
+//     warnings-as-errors: "roofline-uncoalesced-access"
+//     min-reuse: 8            # and the other thresholds of LintOptions.h
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,10 +45,17 @@ struct SourceSettings {
   std::optional<std::string> Gpu;
   std::map<std::string, int64_t> Params;
   std::vector<LaunchSetting> Launches;
+  /// Config files only: the lint settings (check globs) and thresholds
+  /// (option name as in LintOptions.h, value as written).
+  std::optional<std::string> Checks, WarningsAsErrors;
+  std::vector<std::pair<std::string, std::string>> Options;
 };
 
 /// Reads `cuda-roofline:` annotations from File's comments.
 llvm::Expected<SourceSettings> readAnnotations(const std::string &File);
+
+/// Reads one config file (--config-file).
+llvm::Expected<SourceSettings> readConfigFile(const std::string &Path);
 
 /// Finds and reads the nearest .cuda-roofline.yaml above File, if any.
 llvm::Expected<std::optional<SourceSettings>>

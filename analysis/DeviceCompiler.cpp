@@ -347,7 +347,7 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
   // Count errors from the driver too (a flag clang rejects is reported by
   // the driver, which would otherwise go on without it).
   DiagnosticOptions DiagOpts;
-  TextDiagnosticPrinter Printer(llvm::errs(), DiagOpts);
+  TextDiagnosticPrinter Printer(Opts.Diagnostics ? *Opts.Diagnostics : llvm::errs(), DiagOpts);
   Tool.setDiagnosticConsumer(&Printer);
   DeviceToolAction Action(Out, Opts);
   int Rc = Tool.run(&Action);

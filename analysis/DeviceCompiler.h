@@ -15,6 +15,7 @@
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <memory>
 #include <string>
@@ -34,6 +35,9 @@ struct CompileOptions {
   std::vector<std::string> Instantiations;
   std::vector<std::string> ExtraArgs;
   bool DumpIR = false; ///< Print the optimized module to stderr (debugging).
+  /// Where clang's diagnostics go (default stderr): a parallel run buffers
+  /// each file's and prints them in order.
+  llvm::raw_ostream *Diagnostics = nullptr;
 };
 
 struct CompiledUnit {

@@ -16,8 +16,31 @@
 
 namespace roofline {
 
-void emitText(llvm::raw_ostream &OS, const std::vector<FileReport> &Files);
+/// FindingsOnly: the warnings and errors alone, as clang-tidy prints them
+/// (for pre-commit hooks and editors).
+void emitText(llvm::raw_ostream &OS, const std::vector<FileReport> &Files,
+              bool FindingsOnly = false);
 void emitJson(llvm::raw_ostream &OS, const std::vector<FileReport> &Files);
+
+/// Options of the review formats.
+struct ReviewOptions {
+  /// Directory that file URIs and paths are made relative to (the
+  /// repository root); empty: the current directory.
+  std::string SourceRoot;
+};
+
+/// SARIF 2.1.0 as GitHub code scanning reads it (docs/integrations.md).
+void emitSarif(llvm::raw_ostream &OS, const std::vector<FileReport> &Files,
+               const ReviewOptions &Opts);
+/// GitHub Actions workflow commands (::warning file=...::message).
+void emitGithub(llvm::raw_ostream &OS, const std::vector<FileReport> &Files,
+                const ReviewOptions &Opts);
+/// reviewdog rdjsonl: one JSON diagnostic per line.
+void emitRdjsonl(llvm::raw_ostream &OS, const std::vector<FileReport> &Files,
+                 const ReviewOptions &Opts);
+/// A pull-request comment: per-kernel roofline table and top findings.
+void emitMarkdown(llvm::raw_ostream &OS, const std::vector<FileReport> &Files,
+                  const ReviewOptions &Opts);
 
 /// Counter names as reports show them: "global.load_bytes" ->
 /// "global_load_bytes".

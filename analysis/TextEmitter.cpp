@@ -62,6 +62,23 @@ static std::string label(const std::string &Counter) {
   return K;
 }
 
+static void findingText(llvm::raw_ostream &OS, const Finding &F) {
+  // A promoted warning says so, as clang-tidy does.
+  OS << F.File << ":" << F.Line << ":" << F.Column << ": " << F.Level << ": "
+     << F.Message << " [" << F.Check
+     << (F.Level == "error" ? ",-warnings-as-errors" : "") << "]\n";
+  if (!F.SourceLine.empty() && F.Column >= 1) {
+    OS << F.SourceLine << "\n";
+    // The caret under the column, keeping tabs so it lines up.
+    for (unsigned I = 0; I + 1 < F.Column && I < F.SourceLine.size(); ++I)
+      OS << (F.SourceLine[I] == '\t' ? '\t' : ' ');
+    OS << "^\n";
+  }
+  for (const FindingNote &N : F.Notes)
+    OS << F.File << ":" << N.Line << ":" << N.Column << ": note: " << N.Message
+       << "\n";
+}
+
 static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
                        const GpuSpec &Gpu) {
   const KernelCounts &KC = K.Counts;
@@ -196,27 +213,22 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
   for (const UnknownReason &U : KC.Unknowns)
     OS << U.File << ":" << U.Line << ":" << U.Column
        << ": note: unknown: " << U.Reason << "\n";
-  for (const Finding &F : K.Findings) {
-    if (&F == Summary)
-      continue;
-    OS << F.File << ":" << F.Line << ":" << F.Column << ": " << F.Level << ": "
-       << F.Message << " [" << F.Check << "]\n";
-    if (!F.SourceLine.empty() && F.Column >= 1) {
-      OS << F.SourceLine << "\n";
-      // The caret under the column, keeping tabs so it lines up.
-      for (unsigned I = 0; I + 1 < F.Column && I < F.SourceLine.size(); ++I)
-        OS << (F.SourceLine[I] == '\t' ? '\t' : ' ');
-      OS << "^\n";
-    }
-    for (const FindingNote &N : F.Notes)
-      OS << F.File << ":" << N.Line << ":" << N.Column << ": note: "
-         << N.Message << "\n";
-  }
+  for (const Finding &F : K.Findings)
+    if (&F != Summary)
+      findingText(OS, F);
 }
 
 void roofline::emitText(llvm::raw_ostream &OS,
-                        const std::vector<FileReport> &Files) {
+                        const std::vector<FileReport> &Files,
+                        bool FindingsOnly) {
   for (const FileReport &F : Files) {
+    if (FindingsOnly) {
+      for (const KernelReport &K : F.Kernels)
+        for (const Finding &Fd : K.Findings)
+          if (Fd.Level != "note")
+            findingText(OS, Fd);
+      continue;
+    }
     for (const auto &T : F.UninstantiatedTemplates)
       OS << T.second.File << ":" << T.second.Line << ":" << T.second.Column
          << ": note: kernel template '" << T.first

@@ -4,13 +4,18 @@
 //
 // A thin driver over the analysis library: parse options, pick the
 // compilation database, run the Analyzer on each file, and print text or
-// JSON. Exit status: 0 on success, 2 on usage, input or compile errors.
+// JSON. Exit status, as clang-tidy's: 0 when every file was analyzed (with
+// or without warnings), 1 when a warning was promoted to an error
+// (--warnings-as-errors), 2 on usage, input or compile errors.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Analyzer.h"
 #include "Emitters.h"
 #include "GpuDatabase.h"
+#include "CheckGlob.h"
+#include "LintOptions.h"
+#include "LintPolicy.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -18,6 +23,8 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
@@ -46,8 +53,15 @@ static cl::list<std::string> Launches("launch",
                                       cl::value_desc("SPEC"), cl::cat(Cat));
 static cl::opt<std::string> Kernel("kernel", cl::desc("Only report this kernel"),
                                    cl::value_desc("NAME"), cl::cat(Cat));
-static cl::opt<std::string> Format("format", cl::desc("Output format: text or json"),
-                                   cl::init("text"), cl::cat(Cat));
+static cl::opt<std::string> Format(
+    "format",
+    cl::desc("Output format: text, json, sarif, github, rdjsonl or markdown"),
+    cl::init("text"), cl::cat(Cat));
+static cl::opt<std::string> SourceRoot(
+    "source-root",
+    cl::desc("Directory that sarif, github, rdjsonl and markdown paths are "
+             "relative to (default: the current directory)"),
+    cl::value_desc("DIR"), cl::cat(Cat));
 
 static cl::opt<double> MinEfficiencyLoss(
     "min-efficiency-loss",
@@ -77,6 +91,31 @@ static cl::opt<bool> KernelSummary(
     cl::desc("Print each kernel's figures as a roofline-kernel-summary note "
              "(default on; --kernel-summary=false keeps only the table)"),
     cl::init(true), cl::cat(Cat));
+
+static cl::opt<std::string> Checks(
+    "checks",
+    cl::desc("Checks to report, as a clang-tidy glob list, e.g. "
+             "'-*,roofline-uncoalesced-access' (default: the config file's "
+             "`checks`, else all)"),
+    cl::value_desc("GLOBS"), cl::cat(Cat));
+static cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Report the warnings of these checks as errors and exit 1 "
+             "(clang-tidy glob list; default: the config file's "
+             "`warnings-as-errors`, else none)"),
+    cl::value_desc("GLOBS"), cl::cat(Cat));
+static cl::opt<std::string> ConfigFile(
+    "config-file",
+    cl::desc("Use this config file instead of the .cuda-roofline.yaml found "
+             "above each input"),
+    cl::value_desc("FILE"), cl::cat(Cat));
+static cl::opt<unsigned> Jobs("j", cl::desc("Analyze N files in parallel (default 1)"),
+                              cl::value_desc("N"), cl::init(1), cl::cat(Cat));
+static cl::opt<bool> FindingsOnly(
+    "findings-only",
+    cl::desc("Text format: print the warnings and errors only, as clang-tidy "
+             "does (for pre-commit hooks and editors)"),
+    cl::cat(Cat));
 
 static cl::opt<bool> DumpModel("dump-model", cl::desc("Print the kernel model (debugging)"),
                                cl::Hidden, cl::cat(Cat));
@@ -146,30 +185,35 @@ int main(int Argc, const char **Argv) {
     listGpus(Gpus);
     return 0;
   }
-  if (Format != "text" && Format != "json")
-    return usageError("unknown --format '" + Format + "' (expected text or json)");
+  static const char *const Formats[] = {"text",    "json",   "sarif",
+                                        "github",  "rdjsonl", "markdown"};
+  if (llvm::find(Formats, Format.getValue()) == std::end(Formats))
+    return usageError("unknown --format '" + Format +
+                      "' (expected text, json, sarif, github, rdjsonl or "
+                      "markdown)");
   if (!Gpu.empty() && !Gpus.find(Gpu))
     return usageError("unknown GPU '" + Gpu + "' (see --list-gpus)");
   if (!Arch.empty() && !StringRef(Arch).starts_with("sm_"))
     return usageError("malformed --arch '" + Arch + "': expected sm_XX");
-  if (Files.empty())
+  if (Files.empty() && BuildDir.empty())
     return usageError("no input files (usage: cuda-roofline [options] FILE... "
-                      "[-- CLANG-ARGS])");
-
-  if (!(MinEfficiencyLoss >= 0.0 && MinEfficiencyLoss < 1.0))
-    return usageError("--min-efficiency-loss must be in [0, 1): got " +
-                      std::to_string(MinEfficiencyLoss.getValue()));
-  if (MinConflictWays < 2 || MinConflictWays > 32)
-    return usageError("--min-conflict-ways must be between 2 and 32: got " +
-                      Twine(MinConflictWays.getValue()));
-
-  if (!(MemoryBoundFraction > 0.0 && MemoryBoundFraction <= 1.0))
-    return usageError("--memory-bound-fraction must be in (0, 1]: got " +
-                      std::to_string(MemoryBoundFraction.getValue()));
-
-  if (!(MinReuse >= 2.0))
-    return usageError("--min-reuse must be at least 2: got " +
-                      std::to_string(MinReuse.getValue()));
+                      "[-- CLANG-ARGS], or -p BUILD_DIR for every CUDA file "
+                      "of its compile_commands.json)");
+  if (Jobs == 0)
+    return usageError("-j must be at least 1");
+  LintPolicy FlagPolicy;
+  for (auto [Opt, Slot] : {std::pair(&Checks, &FlagPolicy.Checks),
+                           std::pair(&WarningsAsErrors,
+                                     &FlagPolicy.WarningsAsErrors)}) {
+    if (!Opt->getNumOccurrences())
+      continue;
+    auto G = CheckGlob::parse(*Opt);
+    if (!G)
+      return usageError("--" + Opt->ArgStr + ": " + toString(G.takeError()));
+    *Slot = std::move(*G);
+  }
+  if (!ConfigFile.empty() && !sys::fs::exists(ConfigFile))
+    return usageError("no such --config-file: '" + ConfigFile + "'");
 
   AnalyzerOptions Opts;
   Opts.Findings.MinReuse = MinReuse;
@@ -177,6 +221,14 @@ int main(int Argc, const char **Argv) {
   Opts.Findings.KernelSummary = KernelSummary;
   Opts.Findings.MinEfficiencyLoss = MinEfficiencyLoss;
   Opts.Findings.MinConflictWays = MinConflictWays;
+  for (const cl::Option *O :
+       std::initializer_list<const cl::Option *>{&MinEfficiencyLoss, &MinConflictWays, &MinReuse,
+                                                 &MemoryBoundFraction, &KernelSummary})
+    if (O->getNumOccurrences())
+      Opts.FindingFlags.insert(O->ArgStr.str());
+  Opts.ConfigFile = ConfigFile;
+  if (Error E = checkFindingOptions(Opts.Findings))
+    return usageError(toString(std::move(E)));
   if (!Gpu.empty())
     Opts.GpuId = Gpu;
   Opts.Arch = Arch;
@@ -205,6 +257,8 @@ int main(int Argc, const char **Argv) {
     if (!DB)
       return usageError("cannot load compile_commands.json from '" + BuildDir +
                         "': " + Err);
+    // A header (.cuh) has no entry of its own: borrow the nearest file's.
+    DB = clang::tooling::inferMissingCompileCommands(std::move(DB));
   } else if (HaveDashDash) {
     DB = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", ClangArgs);
   } else {
@@ -212,22 +266,88 @@ int main(int Argc, const char **Argv) {
         ".", std::vector<std::string>());
   }
 
+  // Batch mode: every CUDA source of the database, in a stable order.
+  std::vector<std::string> Inputs(Files.begin(), Files.end());
+  if (Inputs.empty()) {
+    for (const std::string &F : DB->getAllFiles()) {
+      StringRef Ext = sys::path::extension(F);
+      if (Ext == ".cu" || Ext == ".cuh")
+        Inputs.push_back(F);
+    }
+    llvm::sort(Inputs);
+    if (Inputs.empty())
+      return usageError("compile_commands.json in '" + BuildDir +
+                        "' has no .cu or .cuh file");
+  }
+
+  // Each file is analyzed on its own; its clang diagnostics are buffered so
+  // that a parallel run prints them in input order.
+  struct Outcome {
+    std::optional<FileReport> Report;
+    std::string Error, Diagnostics;
+  };
+  std::vector<Outcome> Outcomes(Inputs.size());
+  auto analyzeOne = [&](size_t I) {
+    Outcome &O = Outcomes[I];
+    const std::string &F = Inputs[I];
+    if (!sys::fs::exists(F)) {
+      O.Error = "no such file: '" + F + "'";
+      return;
+    }
+    raw_string_ostream Diags(O.Diagnostics);
+    AnalyzerOptions FileOpts = Opts;
+    FileOpts.Diagnostics = &Diags;
+    Analyzer A(Gpus, FileOpts);
+    auto R = A.analyzeFile(*DB, F);
+    if (!R)
+      O.Error = toString(R.takeError());
+    else
+      O.Report = std::move(*R);
+  };
+  if (Jobs == 1 || Inputs.size() == 1) {
+    for (size_t I = 0; I < Inputs.size(); ++I)
+      analyzeOne(I);
+  } else {
+    DefaultThreadPool Pool(hardware_concurrency(Jobs));
+    for (size_t I = 0; I < Inputs.size(); ++I)
+      Pool.async([&analyzeOne, I] { analyzeOne(I); });
+    Pool.wait();
+  }
+
   std::vector<FileReport> Reports;
   int Failures = 0;
-  for (const std::string &F : Files) {
-    if (!sys::fs::exists(F)) {
-      errs() << "cuda-roofline: error: no such file: '" << F << "'\n";
+  unsigned Errors = 0;
+  for (Outcome &O : Outcomes) {
+    errs() << O.Diagnostics;
+    if (!O.Report) {
+      errs() << "cuda-roofline: error: " << O.Error << "\n";
       ++Failures;
       continue;
     }
-    Analyzer A(*DB, Gpus, Opts);
-    auto R = A.analyzeFile(F);
-    if (!R) {
-      errs() << "cuda-roofline: error: " << toString(R.takeError()) << "\n";
-      ++Failures;
-      continue;
+    // Flags win over the file's config for the check globs.
+    LintPolicy Policy = FlagPolicy;
+    for (auto [Text, Slot] :
+         {std::pair(&O.Report->ConfigChecks, &Policy.Checks),
+          std::pair(&O.Report->ConfigWarningsAsErrors,
+                    &Policy.WarningsAsErrors)}) {
+      if (*Slot || !*Text)
+        continue;
+      auto G = CheckGlob::parse(**Text);
+      if (!G) {
+        errs() << "cuda-roofline: error: " << O.Report->ConfigOrigin << ": "
+               << toString(G.takeError()) << "\n";
+        ++Failures;
+        continue;
+      }
+      *Slot = std::move(*G);
     }
-    Reports.push_back(std::move(*R));
+    LintOutcome L = applyLintPolicy(*O.Report, Policy);
+    Errors += L.Errors;
+    for (const std::string &P : L.Problems) {
+      errs() << P << " [clang-tidy-nolint]\n";
+      ++Errors;
+    }
+    Reports.push_back(std::move(*O.Report));
   }
   for (const LaunchOverride &L : Opts.Launches) {
     bool Matched = false;
@@ -251,15 +371,30 @@ int main(int Argc, const char **Argv) {
     if (!Any && !Failures)
       return usageError("no kernel named '" + Kernel + "' in the input");
   }
+  ReviewOptions RO;
+  RO.SourceRoot = SourceRoot;
   if (Format == "json")
     emitJson(outs(), Reports);
+  else if (Format == "sarif")
+    emitSarif(outs(), Reports, RO);
+  else if (Format == "github")
+    emitGithub(outs(), Reports, RO);
+  else if (Format == "rdjsonl")
+    emitRdjsonl(outs(), Reports, RO);
+  else if (Format == "markdown")
+    emitMarkdown(outs(), Reports, RO);
   else
-    emitText(outs(), Reports);
+    emitText(outs(), Reports, FindingsOnly);
   outs().flush();
   if (Failures) {
-    errs() << "cuda-roofline: " << Failures << " of " << Files.size()
+    errs() << "cuda-roofline: " << Failures << " of " << Inputs.size()
            << " file(s) could not be analyzed\n";
     return 2;
+  }
+  if (Errors) {
+    errs() << "cuda-roofline: " << Errors
+           << " warning(s) treated as errors\n";
+    return 1;
   }
   return 0;
 }

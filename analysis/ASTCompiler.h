@@ -1,0 +1,34 @@
+//===- ASTCompiler.h - Device IR from an AST a front-end built -*- C++ -*-===//
+//
+// The lint front-ends (the clang plugin's device job, clang-tidy's first
+// job of a .cu file) already hold the device-side AST. Codegen runs a second
+// time on that AST with the analysis's own options (line and column
+// locations, no libdevice, the analysis pipeline), so the numbers match the
+// command-line tool's and do not depend on the user's -O or -g.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_ASTCOMPILER_H
+#define CUDA_ROOFLINE_ASTCOMPILER_H
+
+#include "DeviceCompiler.h"
+
+#include "llvm/Support/Error.h"
+
+namespace clang {
+class ASTContext;
+class Preprocessor;
+} // namespace clang
+
+namespace roofline {
+
+/// Device IR and host facts of the translation unit in Ctx, which must be
+/// the device side of a CUDA compilation. Opts.Params evaluate launch sizes;
+/// the architecture is the AST's own.
+llvm::Expected<CompiledUnit> compileFromAST(clang::ASTContext &Ctx,
+                                            clang::Preprocessor &PP,
+                                            const CompileOptions &Opts);
+
+} // namespace roofline
+
+#endif

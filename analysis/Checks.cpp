@@ -1,0 +1,84 @@
+//===- Checks.cpp - Check ids and their documentation ---------------------===//
+//
+// The texts follow docs/findings.md; keep the two in step.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checks.h"
+
+using namespace roofline;
+
+static const CheckInfo Checks[] = {
+    {"roofline-uncoalesced-access",
+     "Global memory access is not coalesced across the warp",
+     "A global load or store whose warp-wide request fetches more 32-byte "
+     "sectors than its bytes need, with more than --min-efficiency-loss "
+     "(default 0.5) of the fetched sectors wasted. Addresses are those of "
+     "the 32 lanes of warp 0 of block 0 in the first iteration of every "
+     "enclosing loop; the finding gives the sectors per request, the "
+     "minimum that would do and the fraction of fetched bytes used.",
+     "Make threadIdx.x index the contiguous dimension of the array, or load "
+     "the data into shared memory with coalesced accesses and read it "
+     "there. See docs/findings.md, \"Global accesses: sectors per "
+     "request\"."},
+    {"roofline-global-reuse",
+     "Global data re-read by the threads of a block instead of tiled in "
+     "shared memory",
+     "A global load, not staged in shared memory, whose elements the threads "
+     "of one block read at least --min-reuse times each (default 4). The "
+     "finding gives that factor, the factor over the grid, the requested "
+     "bytes a shared-memory tile would save over the grid and their time at "
+     "the GPU's DRAM bandwidth.",
+     "Load the block's elements into a __shared__ tile once per step, "
+     "synchronize with __syncthreads(), and read them from the tile. See "
+     "docs/findings.md, \"Reuse of global loads\"."},
+    {"roofline-bank-conflict", "Shared memory access has a bank conflict",
+     "A shared-memory load or store whose lanes access different 4-byte "
+     "words of the same bank in one pass, so the request takes more "
+     "wavefronts than it needs. Fires from --min-conflict-ways ways "
+     "(default 2); the note names the bank and the colliding lanes.",
+     "Pad each row of the shared array by one element (e.g. [32][33] for a "
+     "[32][32] tile) or swizzle the column index so that the lanes of a "
+     "warp hit different banks. See docs/findings.md, \"Shared accesses: "
+     "bank conflicts\"."},
+    {"roofline-unvectorized-access",
+     "Consecutive elements accessed one at a time where one vector access "
+     "would do",
+     "A thread reads or writes consecutive elements one at a time in a short "
+     "counted loop (2 to 16 trips), and every active lane's first element "
+     "is aligned for an 8- or 16-byte access: one vector access would make "
+     "several times fewer requests. Loops over a problem size are left to "
+     "tiling and are not reported.",
+     "Access the run as one vector: reinterpret_cast the pointer to "
+     "float2/float4 (int2/int4, uint2/uint4) and load or store it once. See "
+     "docs/findings.md, \"Vector width\"."},
+    {"roofline-memory-bound",
+     "Kernel is memory-bound far below the ridge point",
+     "The kernel's speed of light is set by DRAM bytes, and even its "
+     "best-case arithmetic intensity (FLOPs over compulsory bytes, every "
+     "byte moved once) is below --memory-bound-fraction (default 0.25) of "
+     "the ridge point of the unit its FLOPs run on. Kernels without "
+     "floating-point work (copies, transposes) are not reported.",
+     "Fuse the kernel with the kernel that produces or consumes its data, "
+     "move narrower types (bf16/fp16 halve the bytes), or reuse data on "
+     "chip. See docs/findings.md, \"Kernel-level checks\"."},
+    {"roofline-kernel-summary", "Roofline summary of a kernel",
+     "A note at the kernel with its speed of light on the target GPU, "
+     "whether it is memory-, compute- or launch-overhead-bound, its "
+     "arithmetic intensity range and the ridge point of the unit its FLOPs "
+     "run on. Without sizes it says that only per-thread counts are known.",
+     "Informational: compare the speed of light with the measured time to "
+     "see how far the kernel is from its roofline. Turn the note off with "
+     "--kernel-summary=false. See docs/findings.md, \"Kernel-level "
+     "checks\", and docs/counting.md.",
+     "note"},
+};
+
+llvm::ArrayRef<CheckInfo> roofline::allChecks() { return Checks; }
+
+const CheckInfo *roofline::findCheck(llvm::StringRef Id) {
+  for (const CheckInfo &C : Checks)
+    if (C.Id == Id)
+      return &C;
+  return nullptr;
+}

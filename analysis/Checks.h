@@ -1,0 +1,38 @@
+//===- Checks.h - The registry of lint check ids ----------------*- C++ -*-===//
+//
+// Every check id a finding can carry, with the texts that explain it. One
+// table serves the SARIF rules, the clang-tidy module and --checks globs, so
+// a check is documented once (and consistently with docs/findings.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_CHECKS_H
+#define CUDA_ROOFLINE_CHECKS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace roofline {
+
+struct CheckInfo {
+  llvm::StringRef Id;
+  /// One line, no trailing period.
+  llvm::StringRef ShortDescription;
+  /// What the check detects and when it fires.
+  llvm::StringRef FullDescription;
+  /// What to do about it; names docs/findings.md.
+  llvm::StringRef Help;
+  /// The level its findings have before --warnings-as-errors: "warning" or
+  /// "note".
+  llvm::StringRef DefaultLevel = "warning";
+};
+
+/// Every check, in a stable order (SARIF rule indices depend on it).
+llvm::ArrayRef<CheckInfo> allChecks();
+
+/// The check with this id, or null.
+const CheckInfo *findCheck(llvm::StringRef Id);
+
+} // namespace roofline
+
+#endif

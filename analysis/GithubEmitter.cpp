@@ -1,0 +1,74 @@
+//===- GithubEmitter.cpp - GitHub Actions workflow commands ---------------===//
+//
+// One `::warning file=F,line=L,col=C,title=CHECK::MESSAGE` line per finding;
+// the runner turns them into annotations on the pull request's diff. The
+// runner splits commands at newlines and properties at ',' and ':', so those
+// are percent-escaped the way @actions/core escapes them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Emitters.h"
+#include "ReviewSupport.h"
+
+using namespace roofline;
+
+static std::string escapeData(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    switch (C) {
+    case '%':
+      Out += "%25";
+      break;
+    case '\r':
+      Out += "%0D";
+      break;
+    case '\n':
+      Out += "%0A";
+      break;
+    default:
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+static std::string escapeProperty(llvm::StringRef S) {
+  std::string Out;
+  for (char C : escapeData(S)) {
+    if (C == ':')
+      Out += "%3A";
+    else if (C == ',')
+      Out += "%2C";
+    else
+      Out += C;
+  }
+  return Out;
+}
+
+static llvm::StringRef command(llvm::StringRef Level) {
+  if (Level == "error")
+    return "error";
+  if (Level == "note")
+    return "notice";
+  return "warning";
+}
+
+void roofline::emitGithub(llvm::raw_ostream &OS,
+                          const std::vector<FileReport> &Files,
+                          const ReviewOptions &Opts) {
+  std::string Root = reviewRoot(Opts);
+  for (const FileReport &F : Files)
+    for (const KernelReport &K : F.Kernels)
+      for (const Finding &Fd : K.Findings) {
+        OS << "::" << command(Fd.Level)
+           << " file=" << escapeProperty(reviewPath(Fd.File, Root).Path);
+        if (Fd.Line) {
+          OS << ",line=" << Fd.Line;
+          if (Fd.Column)
+            OS << ",col=" << Fd.Column;
+        }
+        OS << ",title=" << escapeProperty(Fd.Check)
+           << "::" << escapeData(messageWithNotes(Fd, NoteStyle::Lines))
+           << "\n";
+      }
+}

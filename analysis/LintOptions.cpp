@@ -1,0 +1,126 @@
+//===- LintOptions.cpp ----------------------------------------------------===//
+
+#include "LintOptions.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace roofline;
+
+static llvm::Error bad(llvm::StringRef Key, llvm::StringRef Value,
+                       const llvm::Twine &Why) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "option '" + Key + "': bad value '" + Value +
+                                     "': " + Why);
+}
+
+// "MinEfficiencyLoss" -> "min-efficiency-loss"; dashed keys stay.
+static std::string dashed(llvm::StringRef Key) {
+  std::string Out;
+  for (size_t I = 0; I < Key.size(); ++I) {
+    char C = Key[I];
+    if (llvm::isUpper(C)) {
+      if (I)
+        Out += '-';
+      Out += char(llvm::toLower(C));
+    } else {
+      Out += C == '_' ? '-' : C;
+    }
+  }
+  return Out;
+}
+
+static llvm::Expected<double> number(llvm::StringRef Key,
+                                     llvm::StringRef Value) {
+  double D;
+  if (Value.trim().getAsDouble(D))
+    return bad(Key, Value, "expected a number");
+  return D;
+}
+
+llvm::Error roofline::checkFindingOptions(const FindingOptions &O) {
+  auto fail = [](const char *Key, double V, const char *Range) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "option '" + llvm::Twine(Key) +
+                                       "' must be " + Range + ": got " +
+                                       std::to_string(V));
+  };
+  if (!(O.MinEfficiencyLoss >= 0.0 && O.MinEfficiencyLoss < 1.0))
+    return fail("min-efficiency-loss", O.MinEfficiencyLoss, "in [0, 1)");
+  if (O.MinConflictWays < 2 || O.MinConflictWays > 32)
+    return fail("min-conflict-ways", O.MinConflictWays, "between 2 and 32");
+  if (!(O.MinReuse >= 2.0))
+    return fail("min-reuse", O.MinReuse, "at least 2");
+  if (!(O.MemoryBoundRidgeFraction > 0.0 && O.MemoryBoundRidgeFraction <= 1.0))
+    return fail("memory-bound-fraction", O.MemoryBoundRidgeFraction,
+                "in (0, 1]");
+  return llvm::Error::success();
+}
+
+llvm::Error roofline::setLintOption(AnalyzerOptions &Opts, llvm::StringRef Key,
+                                    llvm::StringRef Value) {
+  std::string K = dashed(Key.trim());
+  Value = Value.trim();
+  FindingOptions &F = Opts.Findings;
+  if (K == "gpu") {
+    if (Value.empty())
+      return bad(Key, Value, "expected a GPU id (see --list-gpus)");
+    Opts.GpuId = Value.str();
+    return llvm::Error::success();
+  }
+  if (K == "param" || K == "params") {
+    llvm::SmallVector<llvm::StringRef, 8> Items;
+    Value.split(Items, K == "param" ? "\n" : (Value.contains(';') ? ";" : ","),
+                -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef I : Items) {
+      auto KV = parseParam(I.trim());
+      if (!KV)
+        return bad(Key, Value, llvm::toString(KV.takeError()));
+      Opts.Params[KV->first] = KV->second;
+    }
+    return llvm::Error::success();
+  }
+  if (K == "launch" || K == "launches") {
+    llvm::SmallVector<llvm::StringRef, 4> Items;
+    Value.split(Items, K == "launch" ? "\n" : ";", -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef I : Items) {
+      auto L = parseLaunchOverride(I.trim());
+      if (!L)
+        return bad(Key, Value, llvm::toString(L.takeError()));
+      Opts.Launches.push_back(*L);
+    }
+    return llvm::Error::success();
+  }
+  if (K == "kernel-summary") {
+    std::string V = Value.lower();
+    if (V == "true" || V == "1" || V == "on")
+      F.KernelSummary = true;
+    else if (V == "false" || V == "0" || V == "off")
+      F.KernelSummary = false;
+    else
+      return bad(Key, Value, "expected true or false");
+    return llvm::Error::success();
+  }
+  double *Target = K == "min-efficiency-loss"     ? &F.MinEfficiencyLoss
+                   : K == "min-reuse"             ? &F.MinReuse
+                   : K == "memory-bound-fraction" ? &F.MemoryBoundRidgeFraction
+                                                  : nullptr;
+  if (Target || K == "min-conflict-ways") {
+    auto D = number(Key, Value);
+    if (!D)
+      return D.takeError();
+    if (Target)
+      *Target = *D;
+    else if (*D != double(unsigned(*D)))
+      return bad(Key, Value, "expected a whole number");
+    else
+      F.MinConflictWays = unsigned(*D);
+    return checkFindingOptions(F);
+  }
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "unknown option '" + Key +
+          "' (expected gpu, param, params, launch, launches, "
+          "min-efficiency-loss, min-conflict-ways, min-reuse, "
+          "memory-bound-fraction or kernel-summary)");
+}

@@ -1,0 +1,41 @@
+//===- LintOptions.h - Analysis options by name, for every front-end -*- C++ -*-===//
+//
+// The command-line tool, the clang plugin (-fplugin-arg-cuda-roofline-KEY=V),
+// the clang-tidy module (CheckOptions roofline.Key) and .cuda-roofline.yaml
+// all set the same options. One parser, so that a value means the same
+// everywhere and a bad one gets the same message:
+//
+//   gpu                   GPU id (see --list-gpus)
+//   param                 NAME=VALUE (repeatable)
+//   params                NAME=VALUE;NAME=VALUE or comma-separated
+//   launch                KERNEL=GRID/BLOCK[/SMEM] (repeatable)
+//   launches              several, separated by ';'
+//   min-efficiency-loss   [0, 1)     roofline-uncoalesced-access
+//   min-conflict-ways     2 .. 32    roofline-bank-conflict
+//   min-reuse             >= 2       roofline-global-reuse
+//   memory-bound-fraction (0, 1]     roofline-memory-bound
+//   kernel-summary        true/false roofline-kernel-summary
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_LINTOPTIONS_H
+#define CUDA_ROOFLINE_LINTOPTIONS_H
+
+#include "Analyzer.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace roofline {
+
+/// Sets option Key (spelled as above; `MinReuse`-style CamelCase is
+/// accepted too) to Value. The error names the option and the bad value.
+llvm::Error setLintOption(AnalyzerOptions &Opts, llvm::StringRef Key,
+                          llvm::StringRef Value);
+
+/// The thresholds' valid ranges, checked wherever they were set.
+llvm::Error checkFindingOptions(const FindingOptions &Opts);
+
+} // namespace roofline
+
+#endif

@@ -1,0 +1,50 @@
+//===- LintPolicy.cpp -----------------------------------------------------===//
+
+#include "LintPolicy.h"
+#include "Suppressions.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <map>
+
+using namespace roofline;
+
+LintOutcome roofline::applyLintPolicy(FileReport &R, const LintPolicy &P) {
+  LintOutcome Out;
+  // NOLINT comments of each file findings point into, read once.
+  std::map<std::string, Suppressions> Nolint;
+  auto nolintOf = [&](const std::string &File) -> const Suppressions & {
+    auto It = Nolint.find(File);
+    if (It != Nolint.end())
+      return It->second;
+    auto Buf = llvm::MemoryBuffer::getFile(File);
+    It = Nolint
+             .emplace(File, Suppressions::parse(Buf ? (*Buf)->getBuffer()
+                                                    : llvm::StringRef()))
+             .first;
+    for (const SuppressionError &E : It->second.errors())
+      Out.Problems.push_back(File + ":" + std::to_string(E.Line) + ":" +
+                             std::to_string(E.Column) + ": " + E.Message);
+    return It->second;
+  };
+  nolintOf(R.File);
+  for (KernelReport &K : R.Kernels) {
+    std::vector<Finding> Kept;
+    for (Finding &F : K.Findings) {
+      if (P.Checks && !P.Checks->matches(F.Check))
+        continue;
+      if (nolintOf(F.File).suppresses(F.Line, F.Check)) {
+        ++Out.Suppressed;
+        continue;
+      }
+      if (F.Level == "warning" && P.WarningsAsErrors &&
+          P.WarningsAsErrors->matches(F.Check)) {
+        F.Level = "error";
+        ++Out.Errors;
+      }
+      Kept.push_back(std::move(F));
+    }
+    K.Findings = std::move(Kept);
+  }
+  return Out;
+}

@@ -1,0 +1,39 @@
+//===- LintPolicy.h - Which findings a lint run reports, and how -*- C++ -*-===//
+//
+// The same rules as clang-tidy, for the front-ends clang-tidy does not wrap
+// (the command-line tool and the clang plugin): a check glob selects checks,
+// NOLINT / NOLINTNEXTLINE / NOLINTBEGIN..NOLINTEND comments suppress
+// findings on their lines, and --warnings-as-errors promotes warnings.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_LINTPOLICY_H
+#define CUDA_ROOFLINE_LINTPOLICY_H
+
+#include "Analyzer.h"
+#include "CheckGlob.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+struct LintPolicy {
+  std::optional<CheckGlob> Checks;           ///< None: every check.
+  std::optional<CheckGlob> WarningsAsErrors; ///< None: no promotion.
+};
+
+struct LintOutcome {
+  unsigned Errors = 0;     ///< Findings promoted to errors.
+  unsigned Suppressed = 0; ///< Findings NOLINT comments removed.
+  /// Unpaired NOLINTBEGIN/NOLINTEND comments ("file:line:col: message").
+  std::vector<std::string> Problems;
+};
+
+/// Applies P to the findings of R in place.
+LintOutcome applyLintPolicy(FileReport &R, const LintPolicy &P);
+
+} // namespace roofline
+
+#endif

@@ -1,0 +1,181 @@
+//===- MarkdownEmitter.cpp - A pull-request comment -----------------------===//
+//
+// A table of the kernels on the roofline and the first warnings of each
+// file, for a bot to post on a pull request. Kernel names, paths and
+// messages quote source text (A[i * n], f<16>, a | b); every piece of it is
+// escaped so that it renders as written and cannot break the table.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Emitters.h"
+#include "ReviewSupport.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
+
+#include <algorithm>
+
+using namespace roofline;
+
+// Findings listed per file; the rest are counted.
+static constexpr size_t MaxFindingsPerFile = 10;
+
+/// Text as GitHub Flavored Markdown shows it literally, on one line.
+static std::string escape(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    if (C == '\n' || C == '\r') {
+      Out += ' ';
+      continue;
+    }
+    if (llvm::StringRef("\\`*_<>[]|~&#!").contains(C))
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
+}
+
+/// Text as an inline code span: a fence longer than any run of backticks
+/// in it, padded when it starts or ends with one (CommonMark 6.1).
+static std::string codeSpan(llvm::StringRef S) {
+  size_t Longest = 0, Run = 0;
+  for (char C : S) {
+    Run = C == '`' ? Run + 1 : 0;
+    Longest = std::max(Longest, Run);
+  }
+  std::string Fence(Longest + 1, '`');
+  bool Pad = !S.empty() && (S.front() == '`' || S.back() == '`');
+  std::string Body = S.str();
+  for (char &C : Body)
+    if (C == '\n' || C == '\r')
+      C = ' ';
+  return Fence + (Pad ? " " : "") + Body + (Pad ? " " : "") + Fence;
+}
+
+static std::string number(double V) {
+  std::string S;
+  llvm::raw_string_ostream(S) << llvm::format("%.4g", V);
+  return S;
+}
+
+static std::string dims(const std::optional<Dim3> &D) {
+  if (!D)
+    return "?";
+  return "(" + std::to_string(D->V[0]) + "," + std::to_string(D->V[1]) + "," +
+         std::to_string(D->V[2]) + ")";
+}
+
+static std::string launchCell(const LaunchInfo &L) {
+  if (L.known())
+    return dims(L.Grid) + " x " + dims(L.Block);
+  return L.Unresolved.empty() ? "unknown" : "unknown: " + escape(L.Unresolved);
+}
+
+static std::string intensityCell(const RooflineMetrics &M) {
+  if (!M.AILower && !M.AIUpper)
+    return "-";
+  std::string S = (M.AILower ? number(*M.AILower) : "?") + " .. " +
+                  (M.AIUpper ? number(*M.AIUpper) : "?");
+  if (M.AIEstimate)
+    S += " (estimate " + number(*M.AIEstimate) + ")";
+  return S;
+}
+
+static std::string speedCell(const RooflineMetrics &M) {
+  if (!M.Seconds && !M.SecondsUpper)
+    return M.Note.empty() ? "-" : escape(M.Note);
+  std::string S = M.Seconds ? formatSeconds(*M.Seconds)
+                            : "? (no reuse " + formatSeconds(*M.SecondsUpper) +
+                                  ")";
+  if (M.SecondsEstimate)
+    S += " (estimate " + formatSeconds(*M.SecondsEstimate) + ")";
+  return S;
+}
+
+static bool isWarning(const Finding &F) { return F.Level != "note"; }
+
+static void kernelTable(llvm::raw_ostream &OS,
+                        const std::vector<FileReport> &Files,
+                        const std::string &Root) {
+  OS << "| Kernel | Location | Launch (grid x block) | GPU "
+        "| Intensity (FLOP/B) | Bound | Speed of light |\n"
+     << "|---|---|---|---|---|---|---|\n";
+  for (const FileReport &F : Files)
+    for (const KernelReport &K : F.Kernels) {
+      const RooflineMetrics &M = K.Metrics;
+      OS << "| " << escape(K.Decl.Name) << " | "
+         << escape(reviewPath(K.Decl.Loc.File, Root).Path) << ":"
+         << K.Decl.Loc.Line << " | " << launchCell(K.Launch) << " | "
+         << (F.Gpu ? escape(F.Gpu->Name) : std::string("-")) << " | "
+         << intensityCell(M) << " | "
+         << (M.Bound.empty() ? std::string("-") : escape(M.Bound)) << " | "
+         << speedCell(M) << " |\n";
+    }
+}
+
+static void findingItem(llvm::raw_ostream &OS, const Finding &F,
+                        const std::string &Path) {
+  OS << "- "
+     << codeSpan(Path + ":" + std::to_string(F.Line) + ":" +
+                 std::to_string(F.Column))
+     << " " << codeSpan(F.Check);
+  if (F.Level == "error")
+    OS << " (error)";
+  OS << ": " << escape(F.Message) << "\n";
+  for (const FindingNote &N : F.Notes) {
+    OS << "  - ";
+    if (N.Line && N.Line != F.Line)
+      OS << "line " << N.Line << ": ";
+    OS << escape(N.Message) << "\n";
+  }
+}
+
+void roofline::emitMarkdown(llvm::raw_ostream &OS,
+                            const std::vector<FileReport> &Files,
+                            const ReviewOptions &Opts) {
+  std::string Root = reviewRoot(Opts);
+  size_t Kernels = 0, Warnings = 0;
+  for (const FileReport &F : Files)
+    for (const KernelReport &K : F.Kernels) {
+      ++Kernels;
+      Warnings += llvm::count_if(K.Findings, isWarning);
+    }
+
+  OS << "## cuda-roofline\n\n"
+     << Kernels << (Kernels == 1 ? " kernel" : " kernels") << " in "
+     << Files.size() << (Files.size() == 1 ? " file" : " files") << ", "
+     << Warnings << (Warnings == 1 ? " finding" : " findings") << ".\n\n";
+  if (Kernels)
+    kernelTable(OS, Files, Root);
+  for (const FileReport &F : Files) {
+    std::string Path = reviewPath(F.File, Root).Path;
+    if (F.Kernels.empty() && F.UninstantiatedTemplates.empty())
+      OS << "\n" << escape(Path) << ": no kernels found.\n";
+    for (const auto &T : F.UninstantiatedTemplates)
+      OS << "\n" << escape(Path) << ":" << T.second.Line
+         << ": kernel template " << escape(T.first)
+         << " has no instantiation to analyze.\n";
+  }
+
+  OS << "\n### Top findings\n\n";
+  if (!Warnings) {
+    OS << "No findings.\n";
+    return;
+  }
+  for (const FileReport &F : Files) {
+    std::string Path = reviewPath(F.File, Root).Path;
+    size_t Shown = 0, Total = 0;
+    for (const KernelReport &K : F.Kernels)
+      for (const Finding &Fd : K.Findings) {
+        if (!isWarning(Fd))
+          continue;
+        if (++Total <= MaxFindingsPerFile) {
+          findingItem(OS, Fd, reviewPath(Fd.File, Root).Path);
+          ++Shown;
+        }
+      }
+    if (Total > Shown)
+      OS << "- ... and " << Total - Shown << " more in " << escape(Path)
+         << "\n";
+  }
+}

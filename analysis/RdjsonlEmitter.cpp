@@ -1,0 +1,52 @@
+//===- RdjsonlEmitter.cpp - reviewdog rdjsonl -----------------------------===//
+//
+// One rdjson Diagnostic per line (reviewdog -f=rdjsonl). Its columns are
+// 1-based UTF-8 byte columns, which is what findings carry.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Emitters.h"
+#include "ReviewSupport.h"
+
+#include "llvm/Support/JSON.h"
+
+using namespace roofline;
+
+static llvm::StringRef severity(llvm::StringRef Level) {
+  if (Level == "error")
+    return "ERROR";
+  if (Level == "note")
+    return "INFO";
+  return "WARNING";
+}
+
+void roofline::emitRdjsonl(llvm::raw_ostream &OS,
+                           const std::vector<FileReport> &Files,
+                           const ReviewOptions &Opts) {
+  std::string Root = reviewRoot(Opts);
+  for (const FileReport &F : Files)
+    for (const KernelReport &K : F.Kernels)
+      for (const Finding &Fd : K.Findings) {
+        llvm::json::OStream J(OS); // Compact: one diagnostic per line.
+        J.object([&] {
+          J.attribute("message", messageWithNotes(Fd, NoteStyle::Lines));
+          J.attributeObject("location", [&] {
+            J.attribute("path", reviewPath(Fd.File, Root).Path);
+            if (!Fd.Line)
+              return;
+            J.attributeObject("range", [&] {
+              J.attributeObject("start", [&] {
+                J.attribute("line", Fd.Line);
+                if (Fd.Column)
+                  J.attribute("column", Fd.Column);
+              });
+            });
+          });
+          J.attribute("severity", severity(Fd.Level));
+          J.attributeObject("source",
+                            [&] { J.attribute("name", "cuda-roofline"); });
+          J.attributeObject("code", [&] { J.attribute("value", Fd.Check); });
+        });
+        OS << "\n";
+      }
+}

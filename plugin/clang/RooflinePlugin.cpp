@@ -1,0 +1,188 @@
+//===- RooflinePlugin.cpp - Roofline findings during a normal clang build ---===//
+//
+//   clang++ -x cuda --cuda-gpu-arch=sm_90 -fplugin=build/lib/cuda-roofline-plugin.so
+//       [-fplugin-arg-roofline-KEY=VALUE ...] -c FILE.cu
+//
+// The plugin runs in every cc1 job of the compilation. Only a device job
+// can be analyzed, and the driver runs one per GPU architecture, in the
+// same process (clang's integrated cc1): the first device job of a main
+// file reports, the others stay quiet, so each finding prints once.
+// Findings are warnings in clang's backend-plugin group: -Wno-backend-plugin
+// silences them, -Werror=backend-plugin (or -Werror) fails the build on
+// them. The analysis codegens the AST again with its own options, so lines,
+// columns and numbers do not depend on -g or -O.
+//
+// Arguments (-fplugin-arg-roofline-KEY=VALUE; the plugin's name has no dash
+// because clang splits the flag at the first one): checks=GLOB (clang-tidy syntax, default
+// roofline-*), gpu, param, params, launch, launches, min-efficiency-loss,
+// min-conflict-ways, min-reuse, memory-bound-fraction, kernel-summary
+// (default false). NOLINT comments in the source apply, as in clang-tidy.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../LintSupport.h"
+#include "Analyzer.h"
+#include "CheckGlob.h"
+#include "GpuDatabase.h"
+#include "LintOptions.h"
+#include "LintPolicy.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <mutex>
+#include <set>
+
+using namespace clang;
+
+namespace roofline {
+namespace {
+
+struct PluginConfig {
+  AnalyzerOptions Opts;
+  std::optional<CheckGlob> Checks;
+};
+
+/// Main files already reported by a device job of this process.
+bool firstReport(const std::string &MainFile) {
+  static std::mutex M;
+  static std::set<std::string> Seen;
+  std::lock_guard<std::mutex> Lock(M);
+  return Seen.insert(MainFile).second;
+}
+
+const GpuDatabase &gpus() {
+  static GpuDatabase DB = GpuDatabase::builtin();
+  return DB;
+}
+
+unsigned warningID(DiagnosticsEngine &D, DiagnosticIDs::Level Level) {
+  std::optional<diag::Group> Group =
+      DiagnosticIDs::getGroupForWarningOption("backend-plugin");
+  diag::Severity Sev = Level == DiagnosticIDs::Note ? diag::Severity::Ignored
+                                                    : diag::Severity::Warning;
+  unsigned Class = Level == DiagnosticIDs::Note     ? DiagnosticIDs::CLASS_NOTE
+                   : Level == DiagnosticIDs::Remark ? DiagnosticIDs::CLASS_REMARK
+                                                    : DiagnosticIDs::CLASS_WARNING;
+  if (Level == DiagnosticIDs::Remark)
+    Sev = diag::Severity::Remark;
+  return D.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::CustomDiagDesc(
+      Sev, "%0", Class, /*ShowInSystemHeader=*/false,
+      /*ShowInSystemMacro=*/false,
+      Level == DiagnosticIDs::Note ? std::nullopt : Group));
+}
+
+class RooflineConsumer : public ASTConsumer {
+public:
+  RooflineConsumer(CompilerInstance &CI, PluginConfig Config)
+      : CI(CI), Config(std::move(Config)) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (!Ctx.getLangOpts().CUDA || !Ctx.getLangOpts().CUDAIsDevice)
+      return; // Host job: a device job reports.
+    DiagnosticsEngine &D = CI.getDiagnostics();
+    if (D.hasErrorOccurred())
+      return;
+    SourceManager &SM = Ctx.getSourceManager();
+    auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    if (!Main)
+      return;
+    llvm::SmallString<256> Abs(Main->getName());
+    llvm::sys::fs::make_absolute(Abs);
+    if (!firstReport(Abs.str().str()))
+      return;
+
+    Analyzer A(gpus(), Config.Opts);
+    auto R = A.analyzeAST(Ctx, CI.getPreprocessor());
+    unsigned Warn = warningID(D, DiagnosticIDs::Warning);
+    unsigned Note = warningID(D, DiagnosticIDs::Note);
+    unsigned Remark = warningID(D, DiagnosticIDs::Remark);
+    if (!R) {
+      D.Report(SM.getLocForStartOfFile(SM.getMainFileID()), Warn)
+          << "cuda-roofline: " + llvm::toString(R.takeError());
+      return;
+    }
+    LintPolicy Policy;
+    Policy.Checks = Config.Checks;
+    LintOutcome L = applyLintPolicy(*R, Policy);
+    for (const std::string &P : L.Problems)
+      D.Report(SM.getLocForStartOfFile(SM.getMainFileID()), Warn)
+          << "cuda-roofline: " + P;
+    for (const KernelReport &K : R->Kernels)
+      for (const Finding &F : K.Findings) {
+        bool IsNote = F.Level == "note";
+        D.Report(findingLocation(SM, F.File, F.Line, F.Column),
+                 IsNote ? Remark : Warn)
+            << F.Message + " [" + F.Check + "]";
+        if (IsNote)
+          continue;
+        for (const FindingNote &N : F.Notes)
+          D.Report(findingLocation(SM, F.File, N.Line, N.Column), Note)
+              << N.Message;
+      }
+  }
+
+private:
+  CompilerInstance &CI;
+  PluginConfig Config;
+};
+
+class RooflineAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    return std::make_unique<RooflineConsumer>(CI, Config);
+  }
+
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    Config.Opts.Findings.KernelSummary = false; // Off in lint front-ends.
+    DiagnosticsEngine &D = CI.getDiagnostics();
+    for (const std::string &Arg : Args) {
+      StringRef Key, Value;
+      std::tie(Key, Value) = StringRef(Arg).split('=');
+      llvm::Error E = llvm::Error::success();
+      if (Key == "checks") {
+        auto G = CheckGlob::parse(Value);
+        if (G)
+          Config.Checks = std::move(*G);
+        else
+          E = G.takeError();
+      } else {
+        E = setLintOption(Config.Opts, Key, Value);
+      }
+      if (E) {
+        unsigned ID = D.getCustomDiagID(
+            DiagnosticsEngine::Error,
+            "cuda-roofline plugin argument '%0': %1");
+        D.Report(ID) << Arg << llvm::toString(std::move(E));
+        return false;
+      }
+    }
+    if (Config.Opts.GpuId && !gpus().find(*Config.Opts.GpuId)) {
+      unsigned ID = D.getCustomDiagID(
+          DiagnosticsEngine::Error,
+          "cuda-roofline plugin: unknown GPU '%0' (see cuda-roofline "
+          "--list-gpus)");
+      D.Report(ID) << *Config.Opts.GpuId;
+      return false;
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  PluginConfig Config;
+};
+
+} // namespace
+} // namespace roofline
+
+static FrontendPluginRegistry::Add<roofline::RooflineAction>
+    X("roofline", "Roofline findings for CUDA kernels (cuda-roofline)");

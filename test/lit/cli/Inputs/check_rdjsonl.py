@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Checks reviewdog rdjsonl: every line one rdjson Diagnostic.
+
+Asserts the fields reviewdog reads (message, location.path relative,
+range.start line/column >= 1, severity, source.name, code.value) and prints
+each diagnostic as
+
+  SEVERITY PATH:LINE:COLUMN CODE
+    MESSAGE LINE...
+"""
+import json
+import sys
+
+SEVERITIES = ("ERROR", "WARNING", "INFO")
+
+n = 0
+for number, raw in enumerate(sys.stdin, 1):
+    d = json.loads(raw)  # One complete object per line, or this raises.
+    where = f"line {number}"
+    assert set(d) <= {"message", "location", "severity", "source", "code"}, where
+    assert isinstance(d["message"], str) and d["message"], where
+    path = d["location"]["path"]
+    assert path and not path.startswith("/"), f"{where}: path {path!r}"
+    start = d["location"]["range"]["start"]
+    assert start["line"] >= 1 and start["column"] >= 1, where
+    assert d["severity"] in SEVERITIES, f"{where}: {d['severity']!r}"
+    assert d["source"] == {"name": "cuda-roofline"}, where
+    assert d["code"]["value"].startswith("roofline-"), where
+    print(f"{d['severity']} {path}:{start['line']}:{start['column']} {d['code']['value']}")
+    for text in d["message"].split("\n"):
+        print("  " + text)
+    n += 1
+print(f"ok: {n} diagnostics")

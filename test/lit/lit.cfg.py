@@ -16,3 +16,9 @@ config.substitutions.append(("%kernels", os.path.join(config.roofline_src, "kern
 config.substitutions.append(("%src", config.roofline_src))
 config.environment["NVCC"] = os.path.join(config.cuda_path, "bin", "nvcc")
 config.substitutions.append(("%expect-exit", "bash " + os.path.join(config.roofline_src, "test", "lit", "expect-exit.sh")))
+# The lint front-ends and the tools that load them.
+config.substitutions.append(("%tidy-module", os.path.join(config.roofline_bin, "..", "lib", "cuda-roofline-tidy.so")))
+config.substitutions.append(("%roofline-plugin", os.path.join(config.roofline_bin, "..", "lib", "cuda-roofline-plugin.so")))
+config.substitutions.append(("%clang-tidy", os.path.join(config.llvm_tools_dir, "clang-tidy")))
+config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
+config.substitutions.append(("%cuda-path", config.cuda_path))

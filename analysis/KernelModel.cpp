@@ -893,37 +893,13 @@ void ModelBuilder::computeRegionConds(Loop *Region) {
   }
 }
 
-// True if the value loaded by Load reaches a shared-memory store, looking
-// through the selects, phis, casts and vector element moves of a guarded
-// copy (tile[ty][tx] = cond ? A[i] : 0).
-static bool storedToShared(const Instruction &Load) {
-  SmallVector<const Value *, 8> Work{&Load};
-  SmallPtrSet<const Value *, 16> Seen;
-  while (!Work.empty()) {
-    const Value *V = Work.pop_back_val();
-    if (!Seen.insert(V).second || Seen.size() > 64)
-      continue;
-    for (const User *U : V->users()) {
-      if (auto *St = dyn_cast<StoreInst>(U)) {
-        if (St->getValueOperand() == V && memorySpaceOf(*St) == MemSpace::Shared)
-          return true;
-        continue;
-      }
-      if (isa<SelectInst>(U) || isa<PHINode>(U) || isa<CastInst>(U) ||
-          isa<ExtractElementInst>(U) || isa<InsertElementInst>(U) ||
-          isa<ShuffleVectorInst>(U) || isa<ExtractValueInst>(U) ||
-          isa<InsertValueInst>(U))
-        Work.push_back(U);
-    }
-  }
-  return false;
-}
-
-// A global load whose value a loop the load is not in uses: the thread
-// keeps the element in a register and reuses it on every iteration (a
-// register tile, or a value hoisted out of the loop).
-static bool usedInInnerLoop(const Instruction &Load, const LoopInfo &LI) {
-  const Loop *Own = LI.getLoopFor(Load.getParent());
+// Calls Visit on each user of the value Load loaded, looking through the
+// instructions that only move it (casts, vector element moves) and, with
+// Merges, through selects and phis; stops at the first Visit that returns
+// true.
+static bool anyUseOfLoad(const Instruction &Load, bool Merges,
+                         function_ref<bool(const Instruction &, const Value *)>
+                             Visit) {
   SmallVector<const Value *, 8> Work{&Load};
   SmallPtrSet<const Value *, 16> Seen;
   while (!Work.empty()) {
@@ -934,22 +910,45 @@ static bool usedInInnerLoop(const Instruction &Load, const LoopInfo &LI) {
       const auto *UI = dyn_cast<Instruction>(U);
       if (!UI)
         continue;
-      // Repacking is not a use; a phi carries the value into a loop as its
-      // initial value, used once.
       if (isa<CastInst>(UI) || isa<ExtractElementInst>(UI) ||
           isa<InsertElementInst>(UI) || isa<ShuffleVectorInst>(UI) ||
-          isa<ExtractValueInst>(UI) || isa<InsertValueInst>(UI)) {
+          isa<ExtractValueInst>(UI) || isa<InsertValueInst>(UI) ||
+          (Merges && (isa<SelectInst>(UI) || isa<PHINode>(UI)))) {
         Work.push_back(UI);
         continue;
       }
-      if (isa<PHINode>(UI))
-        continue;
-      const Loop *UL = LI.getLoopFor(UI->getParent());
-      if (UL && UL != Own && (!Own || Own->contains(UL)))
+      if (Visit(*UI, V))
         return true;
     }
   }
   return false;
+}
+
+// True if the value loaded by Load reaches a shared-memory store, looking
+// through the selects and phis of a guarded copy (tile[ty][tx] = cond ? A[i]
+// : 0).
+static bool storedToShared(const Instruction &Load) {
+  return anyUseOfLoad(Load, /*Merges=*/true,
+                      [](const Instruction &U, const Value *V) {
+                        auto *St = dyn_cast<StoreInst>(&U);
+                        return St && St->getValueOperand() == V &&
+                               memorySpaceOf(*St) == MemSpace::Shared;
+                      });
+}
+
+// A global load whose value a loop the load is not in uses: the thread
+// keeps the element in a register and reuses it on every iteration (a
+// register tile, or a value hoisted out of the loop). A phi carries the
+// value into a loop as its initial value, used once: not a reuse.
+static bool usedInInnerLoop(const Instruction &Load, const LoopInfo &LI) {
+  const Loop *Own = LI.getLoopFor(Load.getParent());
+  return anyUseOfLoad(Load, /*Merges=*/false,
+                      [&](const Instruction &U, const Value *) {
+                        if (isa<PHINode>(U))
+                          return false;
+                        const Loop *UL = LI.getLoopFor(U.getParent());
+                        return UL && UL != Own && (!Own || Own->contains(UL));
+                      });
 }
 
 void ModelBuilder::buildBlocks() {

@@ -65,6 +65,10 @@ roofline::compileFromAST(ASTContext &Ctx, Preprocessor &PP,
   CGO.setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
   CGO.DebugColumnInfo = true;
   CGO.DiscardValueNames = false;
+  if (auto Cwd = SM.getFileManager()
+                     .getVirtualFileSystem()
+                     .getCurrentWorkingDirectory())
+    CGO.DebugCompilationDir = *Cwd;
 
   // Codegen's own complaints stay out of the user's diagnostics: an error
   // there means no analysis, reported once by the caller.

@@ -78,6 +78,10 @@ public:
     CG.setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
     CG.DebugColumnInfo = true;
     CG.DiscardValueNames = false;
+    // The command's directory, not the process's: relative file names in
+    // locations resolve against it.
+    if (auto Cwd = Files->getVirtualFileSystem().getCurrentWorkingDirectory())
+      CG.DebugCompilationDir = *Cwd;
     Inv->getFrontendOpts().DisableFree = false;
 
     CompilerInstance CI(std::move(Inv), std::move(PCH));

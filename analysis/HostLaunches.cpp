@@ -2,6 +2,8 @@
 
 #include "HostLaunches.h"
 
+#include "llvm/Support/Path.h"
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -44,7 +46,12 @@ SourceLoc toLoc(const SourceManager &SM, SourceLocation L) {
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
   if (P.isInvalid())
     return R;
-  R.File = P.getFilename();
+  // Relative names are relative to the compile command's directory, which
+  // need not be ours: make them absolute as the device IR's locations are.
+  llvm::SmallString<256> Path(P.getFilename());
+  SM.getFileManager().makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  R.File = Path.str().str();
   R.Line = P.getLine();
   R.Column = P.getColumn();
   return R;

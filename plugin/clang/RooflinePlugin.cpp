@@ -4,9 +4,10 @@
 //       [-fplugin-arg-roofline-KEY=VALUE ...] -c FILE.cu
 //
 // The plugin runs in every cc1 job of the compilation. Only a device job
-// can be analyzed, and the driver runs one per GPU architecture, in the
-// same process (clang's integrated cc1): the first device job of a main
-// file reports, the others stay quiet, so each finding prints once.
+// can be analyzed, and the driver runs one per GPU architecture, in its own
+// process or in separate ones (Debian's clang spawns each cc1): the job of
+// the lowest architecture on the driver's command line reports and the
+// others stay quiet, so each finding prints once.
 // Findings are warnings in clang's backend-plugin group: -Wno-backend-plugin
 // silences them, -Werror=backend-plugin (or -Werror) fails the build on
 // them. The analysis codegens the AST again with its own options, so lines,
@@ -29,11 +30,15 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+
+#include <unistd.h>
 
 #include <mutex>
 #include <set>
@@ -47,6 +52,64 @@ struct PluginConfig {
   AnalyzerOptions Opts;
   std::optional<CheckGlob> Checks;
 };
+
+std::vector<std::string> readCommandLine(const std::string &Path) {
+  std::vector<std::string> Args;
+  auto Buf = llvm::MemoryBuffer::getFileAsStream(Path);
+  if (!Buf)
+    return Args;
+  llvm::SmallVector<StringRef, 32> Parts;
+  (*Buf)->getBuffer().split(Parts, '\0', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts)
+    Args.push_back(P.str());
+  return Args;
+}
+
+/// The GPU architectures of the compilation, from the driver's command line:
+/// this process's when cc1 runs inside the driver, else the parent's (the
+/// driver that spawned this cc1). Linux's /proc only; empty if unknown.
+std::vector<std::string> driverArchitectures() {
+  std::vector<std::string> Args = readCommandLine("/proc/self/cmdline");
+  if (Args.size() > 1 && Args[1] == "-cc1")
+    Args = readCommandLine("/proc/" + std::to_string(::getppid()) + "/cmdline");
+  std::vector<std::string> Archs;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I], Value;
+    for (StringRef Flag : {"--cuda-gpu-arch", "--offload-arch"}) {
+      if (A == Flag && I + 1 < Args.size())
+        Value = Args[I + 1];
+      else if (A.consume_front(Flag) && A.consume_front("="))
+        Value = A;
+    }
+    llvm::SmallVector<StringRef, 4> List;
+    Value.split(List, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef V : List)
+      Archs.push_back(V.str());
+  }
+  return Archs;
+}
+
+unsigned archNumber(StringRef Arch) {
+  unsigned N = 0;
+  Arch.consume_front("sm_");
+  Arch.consumeInteger(10, N);
+  return N;
+}
+
+/// Whether the device job compiling for Arch is the one that reports: the
+/// driver runs one device job per architecture, in separate processes or
+/// not, and the lowest architecture's speaks for all (whatever the order of
+/// the flags). When the driver's flags cannot be read, every job reports.
+bool reportingArchitecture(StringRef Arch) {
+  std::vector<std::string> Archs = driverArchitectures();
+  if (Archs.empty() || llvm::find(Archs, Arch) == Archs.end())
+    return true;
+  for (const std::string &A : Archs)
+    if (std::make_pair(archNumber(A), StringRef(A)) <
+        std::make_pair(archNumber(Arch), Arch))
+      return false;
+  return true;
+}
 
 /// Main files already reported by a device job of this process.
 bool firstReport(const std::string &MainFile) {
@@ -94,7 +157,8 @@ public:
       return;
     llvm::SmallString<256> Abs(Main->getName());
     llvm::sys::fs::make_absolute(Abs);
-    if (!firstReport(Abs.str().str()))
+    if (!reportingArchitecture(Ctx.getTargetInfo().getTargetOpts().CPU) ||
+        !firstReport(Abs.str().str()))
       return;
 
     Analyzer A(gpus(), Config.Opts);

@@ -143,11 +143,18 @@ Analyzer::settingsFor(const std::string &File) const {
   }
 
   S.Gpu = Gpus.find(GpuId ? *GpuId : DefaultGpu);
-  if (!S.Gpu)
+  if (!S.Gpu) {
+    // Say where a bad id came from, unless it was the flag.
+    std::string From;
+    if (!Opts.GpuId && Ann->Gpu)
+      From = File + ": ";
+    else if (!Opts.GpuId && *Cfg && (*Cfg)->Gpu)
+      From = (*Cfg)->Origin + ": ";
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        "unknown GPU '" + (GpuId ? *GpuId : std::string(DefaultGpu)) +
+        From + "unknown GPU '" + (GpuId ? *GpuId : std::string(DefaultGpu)) +
             "' (see --list-gpus)");
+  }
 
   CompileOptions &CO = S.Compile;
   CO.Arch = Opts.Arch.empty() ? S.Gpu->Arch : Opts.Arch;

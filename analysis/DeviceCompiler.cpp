@@ -17,6 +17,7 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -87,6 +88,9 @@ public:
     CompilerInstance CI(std::move(Inv), std::move(PCH));
     CI.setFileManager(Files);
     CI.createDiagnostics(Diags, /*ShouldOwnClient=*/false);
+    // "N warnings generated" goes where the diagnostics go.
+    if (Opts.Diagnostics)
+      CI.setVerboseOutputStream(*Opts.Diagnostics);
     if (!CI.hasDiagnostics())
       return false;
     CI.createSourceManager();
@@ -308,7 +312,12 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "no such file: '" + File + "'");
 
-  ClangTool Tool(DB, {File});
+  // A file system of its own: the tool moves its working directory to the
+  // command's, which on the process-wide one would move every thread's.
+  ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
+                 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+                     llvm::vfs::createPhysicalFileSystem().release()));
+  Tool.setPrintErrorMessage(false); // The caller reports the failure.
   // Must outlive Tool.run(): the tool keeps a reference to it.
   std::string Text;
   // Kernels named with --launch but never launched in the file are
@@ -328,6 +337,7 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
   }
 
   Tool.clearArgumentsAdjusters();
+  Tool.appendArgumentsAdjuster(getClangSyntaxOnlyAdjuster());
   Tool.appendArgumentsAdjuster(getClangStripOutputAdjuster());
   Tool.appendArgumentsAdjuster(getClangStripDependencyFileAdjuster());
   Tool.appendArgumentsAdjuster(translateNvccFlags());
@@ -342,8 +352,7 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
       "-resource-dir=" ROOFLINE_CLANG_RESOURCE_DIR,
       "-idirafter",
       Cuda + "/include/cccl",
-      "-O3",
-      "-fsyntax-only"};
+      "-O3"};
   Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
   Tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster(Extra, ArgumentInsertPosition::END));

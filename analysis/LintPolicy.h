@@ -27,7 +27,8 @@ struct LintPolicy {
 struct LintOutcome {
   unsigned Errors = 0;     ///< Findings promoted to errors.
   unsigned Suppressed = 0; ///< Findings NOLINT comments removed.
-  /// Unpaired NOLINTBEGIN/NOLINTEND comments ("file:line:col: message").
+  /// Unpaired NOLINTBEGIN/NOLINTEND comments, as clang-tidy reports them
+  /// ("file:line:col: error: message [clang-tidy-nolint]").
   std::vector<std::string> Problems;
 };
 

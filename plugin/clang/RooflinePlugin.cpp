@@ -176,7 +176,7 @@ public:
     LintOutcome L = applyLintPolicy(*R, Policy);
     for (const std::string &P : L.Problems)
       D.Report(SM.getLocForStartOfFile(SM.getMainFileID()), Warn)
-          << "cuda-roofline: " + P;
+          << "cuda-roofline: NOLINT comments: " + P;
     for (const KernelReport &K : R->Kernels)
       for (const Finding &F : K.Findings) {
         bool IsNote = F.Level == "note";

@@ -316,7 +316,7 @@ int main(int Argc, const char **Argv) {
 
   std::vector<FileReport> Reports;
   int Failures = 0;
-  unsigned Errors = 0;
+  unsigned Errors = 0, NolintErrors = 0;
   for (Outcome &O : Outcomes) {
     errs() << O.Diagnostics;
     if (!O.Report) {
@@ -326,6 +326,7 @@ int main(int Argc, const char **Argv) {
     }
     // Flags win over the file's config for the check globs.
     LintPolicy Policy = FlagPolicy;
+    bool BadConfig = false;
     for (auto [Text, Slot] :
          {std::pair(&O.Report->ConfigChecks, &Policy.Checks),
           std::pair(&O.Report->ConfigWarningsAsErrors,
@@ -336,17 +337,20 @@ int main(int Argc, const char **Argv) {
       if (!G) {
         errs() << "cuda-roofline: error: " << O.Report->ConfigOrigin << ": "
                << toString(G.takeError()) << "\n";
-        ++Failures;
+        BadConfig = true;
         continue;
       }
       *Slot = std::move(*G);
     }
+    if (BadConfig) {
+      ++Failures;
+      continue;
+    }
     LintOutcome L = applyLintPolicy(*O.Report, Policy);
     Errors += L.Errors;
-    for (const std::string &P : L.Problems) {
-      errs() << P << " [clang-tidy-nolint]\n";
-      ++Errors;
-    }
+    for (const std::string &P : L.Problems)
+      errs() << P << "\n";
+    NolintErrors += L.Problems.size();
     Reports.push_back(std::move(*O.Report));
   }
   for (const LaunchOverride &L : Opts.Launches) {
@@ -391,10 +395,13 @@ int main(int Argc, const char **Argv) {
            << " file(s) could not be analyzed\n";
     return 2;
   }
-  if (Errors) {
+  if (Errors)
     errs() << "cuda-roofline: " << Errors
            << " warning(s) treated as errors\n";
+  if (NolintErrors)
+    errs() << "cuda-roofline: " << NolintErrors
+           << " unpaired NOLINTBEGIN/NOLINTEND comment(s)\n";
+  if (Errors || NolintErrors)
     return 1;
-  }
   return 0;
 }

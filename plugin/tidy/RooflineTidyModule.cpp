@@ -48,6 +48,7 @@ struct UnitAnalysis {
   std::string MainFile;
   std::optional<FileReport> Report;
   std::string Error;
+  bool BadOption = false; ///< Error is about CheckOptions.
   bool ErrorReported = false;
 };
 
@@ -92,9 +93,12 @@ public:
       // Said once per unit, by whichever check gets here first.
       if (!U.ErrorReported && !U.Error.empty()) {
         U.ErrorReported = true;
-        diag(SM.getLocForStartOfFile(SM.getMainFileID()),
-             "cuda-roofline: %0")
-            << U.Error;
+        if (U.BadOption)
+          configurationDiag("cuda-roofline: %0") << U.Error;
+        else
+          diag(SM.getLocForStartOfFile(SM.getMainFileID()),
+               "cuda-roofline: %0")
+              << U.Error;
       }
       return;
     }
@@ -145,8 +149,15 @@ private:
       if (llvm::Error E = setLintOption(Opts, Key, *V)) {
         U.Error = "CheckOptions roofline." + Key.str() + ": " +
                   llvm::toString(std::move(E));
+        U.BadOption = true;
         return U;
       }
+    }
+    if (Opts.GpuId && !gpus().find(*Opts.GpuId)) {
+      U.Error = "CheckOptions roofline.Gpu: unknown GPU '" + *Opts.GpuId +
+                "' (see cuda-roofline --list-gpus)";
+      U.BadOption = true;
+      return U;
     }
     Analyzer A(gpus(), Opts);
     auto R = A.analyzeAST(*Ctx, *PP);

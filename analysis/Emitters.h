@@ -27,6 +27,8 @@ struct ReviewOptions {
   /// Directory that file URIs and paths are made relative to (the
   /// repository root); empty: the current directory.
   std::string SourceRoot;
+  /// Why files could not be analyzed (SARIF: an unsuccessful run).
+  std::vector<std::string> Failures;
 };
 
 /// SARIF 2.1.0 as GitHub code scanning reads it (docs/integrations.md).

@@ -185,10 +185,19 @@ void roofline::emitSarif(llvm::raw_ostream &OS,
         });
         J.attributeArray("invocations", [&] {
           J.object([&] {
-            J.attribute("executionSuccessful", true);
-            if (Total <= MaxResults)
+            // A file that could not be analyzed makes the run unsuccessful:
+            // its absence of results is not a clean bill.
+            J.attribute("executionSuccessful", Opts.Failures.empty());
+            if (Total <= MaxResults && Opts.Failures.empty())
               return;
             J.attributeArray("toolExecutionNotifications", [&] {
+              for (const std::string &Why : Opts.Failures)
+                J.object([&] {
+                  J.attribute("level", "error");
+                  text(J, "message", Why);
+                });
+              if (Total <= MaxResults)
+                return;
               J.object([&] {
                 J.attribute("level", "warning");
                 text(J, "message",

@@ -317,10 +317,12 @@ int main(int Argc, const char **Argv) {
   std::vector<FileReport> Reports;
   int Failures = 0;
   unsigned Errors = 0, NolintErrors = 0;
+  std::vector<std::string> FailureMessages;
   for (Outcome &O : Outcomes) {
     errs() << O.Diagnostics;
     if (!O.Report) {
       errs() << "cuda-roofline: error: " << O.Error << "\n";
+      FailureMessages.push_back(O.Error);
       ++Failures;
       continue;
     }
@@ -335,8 +337,9 @@ int main(int Argc, const char **Argv) {
         continue;
       auto G = CheckGlob::parse(**Text);
       if (!G) {
-        errs() << "cuda-roofline: error: " << O.Report->ConfigOrigin << ": "
-               << toString(G.takeError()) << "\n";
+        std::string Why = O.Report->ConfigOrigin + ": " + toString(G.takeError());
+        errs() << "cuda-roofline: error: " << Why << "\n";
+        FailureMessages.push_back(Why);
         BadConfig = true;
         continue;
       }
@@ -377,6 +380,7 @@ int main(int Argc, const char **Argv) {
   }
   ReviewOptions RO;
   RO.SourceRoot = SourceRoot;
+  RO.Failures = FailureMessages;
   if (Format == "json")
     emitJson(outs(), Reports);
   else if (Format == "sarif")

@@ -45,14 +45,6 @@ static std::string escapeProperty(llvm::StringRef S) {
   return Out;
 }
 
-static llvm::StringRef command(llvm::StringRef Level) {
-  if (Level == "error")
-    return "error";
-  if (Level == "note")
-    return "notice";
-  return "warning";
-}
-
 void roofline::emitGithub(llvm::raw_ostream &OS,
                           const std::vector<FileReport> &Files,
                           const ReviewOptions &Opts) {
@@ -60,7 +52,7 @@ void roofline::emitGithub(llvm::raw_ostream &OS,
   for (const FileReport &F : Files)
     for (const KernelReport &K : F.Kernels)
       for (const Finding &Fd : K.Findings) {
-        OS << "::" << command(Fd.Level)
+        OS << "::" << levelName(Fd.Level, {"error", "warning", "notice"})
            << " file=" << escapeProperty(reviewPath(Fd.File, Root).Path);
         if (Fd.Line) {
           OS << ",line=" << Fd.Line;

@@ -12,14 +12,6 @@
 
 using namespace roofline;
 
-static llvm::StringRef severity(llvm::StringRef Level) {
-  if (Level == "error")
-    return "ERROR";
-  if (Level == "note")
-    return "INFO";
-  return "WARNING";
-}
-
 void roofline::emitRdjsonl(llvm::raw_ostream &OS,
                            const std::vector<FileReport> &Files,
                            const ReviewOptions &Opts) {
@@ -42,7 +34,8 @@ void roofline::emitRdjsonl(llvm::raw_ostream &OS,
               });
             });
           });
-          J.attribute("severity", severity(Fd.Level));
+          J.attribute("severity",
+                      levelName(Fd.Level, {"ERROR", "WARNING", "INFO"}));
           J.attributeObject("source",
                             [&] { J.attribute("name", "cuda-roofline"); });
           J.attributeObject("code", [&] { J.attribute("value", Fd.Check); });

@@ -133,3 +133,12 @@ std::string roofline::messageWithNotes(const Finding &F, NoteStyle Style) {
   }
   return Out;
 }
+
+llvm::StringRef roofline::levelName(llvm::StringRef Level,
+                                    const LevelNames &Names) {
+  if (Level == "error")
+    return Names.Error;
+  if (Level == "note")
+    return Names.Note;
+  return Names.Warning;
+}

@@ -58,6 +58,12 @@ enum class NoteStyle {
 /// elsewhere than the finding says its line.
 std::string messageWithNotes(const Finding &F, NoteStyle Style);
 
+/// What a format calls a finding's level ("error", "warning" or "note").
+struct LevelNames {
+  llvm::StringRef Error, Warning, Note;
+};
+llvm::StringRef levelName(llvm::StringRef Level, const LevelNames &Names);
+
 } // namespace roofline
 
 #endif

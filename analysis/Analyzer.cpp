@@ -163,6 +163,7 @@ Analyzer::settingsFor(const std::string &File) const {
     CO.Arch.pop_back();
   CO.Params = S.Params;
   CO.ExtraArgs = Opts.ExtraArgs;
+  CO.CudaPath = Opts.CudaPath;
   CO.DumpIR = Opts.DumpIR;
   CO.Diagnostics = Opts.Diagnostics;
   for (const LaunchOverride &L : Opts.Launches)

@@ -44,6 +44,7 @@ struct AnalyzerOptions {
   std::vector<LaunchOverride> Launches;
   std::string KernelFilter;
   std::vector<std::string> ExtraArgs;
+  std::string CudaPath; ///< --cuda-path; empty: the build's toolkit.
   FindingOptions Findings;
   /// Threshold options given on the command line ("min-reuse", ...): a
   /// config file does not override them.

@@ -34,6 +34,9 @@ struct CompileOptions {
   /// for --launch of kernels that the file never launches itself.
   std::vector<std::string> Instantiations;
   std::vector<std::string> ExtraArgs;
+  /// The CUDA toolkit to parse with (headers, libdevice); empty: the one
+  /// the tool was built against.
+  std::string CudaPath;
   bool DumpIR = false; ///< Print the optimized module to stderr (debugging).
   /// Where clang's diagnostics go (default stderr): a parallel run buffers
   /// each file's and prints them in order.

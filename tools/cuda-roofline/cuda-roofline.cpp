@@ -44,6 +44,11 @@ static cl::opt<bool> ListGpus("list-gpus", cl::desc("List the GPU database and e
                               cl::cat(Cat));
 static cl::list<std::string> GpuFiles("gpu-file", cl::desc("Add GPUs from a JSON file (same schema as the built-in database)"),
                                       cl::value_desc("FILE"), cl::cat(Cat));
+static cl::opt<std::string> CudaPath(
+    "cuda-path",
+    cl::desc("CUDA toolkit whose headers parse the input (default: the one "
+             "cuda-roofline was built with)"),
+    cl::value_desc("DIR"), cl::cat(Cat));
 static cl::opt<std::string> Arch("arch", cl::desc("Device architecture, e.g. sm_90 (default: the GPU's)"),
                                  cl::value_desc("sm_XX"), cl::cat(Cat));
 static cl::list<std::string> Params("param", cl::desc("Value of a kernel or launcher parameter (repeatable)"),
@@ -232,6 +237,7 @@ int main(int Argc, const char **Argv) {
   if (!Gpu.empty())
     Opts.GpuId = Gpu;
   Opts.Arch = Arch;
+  Opts.CudaPath = CudaPath;
   Opts.KernelFilter = Kernel;
   Opts.DumpModel = DumpModel;
   Opts.DumpIR = DumpIR;

@@ -6,6 +6,7 @@
 #include "Config.h"
 #include "DeviceCompiler.h"
 #include "KernelModel.h"
+#include "Limits.h"
 #include "LintOptions.h"
 
 #include "clang/AST/ASTContext.h"
@@ -254,6 +255,7 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
     if (!Opts.KernelFilter.empty() && !Decl.isNamed(Opts.KernelFilter))
       continue;
 
+    KernelTimeLimit Limit(Opts.KernelSeconds);
     KernelModel Model = buildKernelModel(F, &Decl);
     if (Opts.DumpModel)
       dumpKernelModel(Model, llvm::errs());

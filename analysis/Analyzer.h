@@ -45,6 +45,9 @@ struct AnalyzerOptions {
   std::string KernelFilter;
   std::vector<std::string> ExtraArgs;
   std::string CudaPath; ///< --cuda-path; empty: the build's toolkit.
+  /// Wall-clock limit on counting one kernel (<= 0: none); past it, counts
+  /// are "analysis limit reached" unknowns.
+  double KernelSeconds = 30;
   FindingOptions Findings;
   /// Threshold options given on the command line ("min-reuse", ...): a
   /// config file does not override them.

@@ -1,6 +1,7 @@
 //===- DomainCounter.cpp --------------------------------------------------===//
 
 #include "DomainCounter.h"
+#include "Limits.h"
 
 #include <functional>
 #include <set>
@@ -94,10 +95,17 @@ DomainWalker::DomainWalker(const KernelModel &M, const BlockModel &B,
   }
 }
 
+// The clock is read every 4096 steps: cheap, and a step is short.
+bool DomainWalker::outOfTime() const {
+  return (Steps & 4095) == 0 && KernelTimeLimit::expired();
+}
+
 WalkStatus DomainWalker::budgetFail() {
   UnknownReason R;
-  R.Reason = "too many distinct thread/iteration cases to count exactly "
-             "(budget exceeded)";
+  R.Reason = KernelTimeLimit::expired()
+                 ? KernelTimeLimit::reason()
+                 : "too many distinct thread/iteration cases to count exactly "
+                   "(budget exceeded)";
   R.Line = Line;
   R.Column = Column;
   return WalkStatus::fail(R);
@@ -204,7 +212,7 @@ WalkStatus DomainWalker::walk(const ThreadBox &Box, WalkSink &S) {
 }
 
 WalkStatus DomainWalker::walkThreads(IntervalEnv &Env) {
-  if (++Steps > Budget)
+  if (++Steps > Budget || outOfTime())
     return budgetFail();
   IntervalEnv Scratch = Env;
   bool Hard;
@@ -260,7 +268,7 @@ WalkStatus DomainWalker::walkThreads(IntervalEnv &Env) {
 }
 
 WalkStatus DomainWalker::walkLevel(int K, IntervalEnv &Env) {
-  if (++Steps > Budget)
+  if (++Steps > Budget || outOfTime())
     return budgetFail();
   if (K > depth())
     return innermost(Env);
@@ -380,7 +388,7 @@ WalkStatus DomainWalker::innermost(IntervalEnv &Env) {
 
 WalkStatus DomainWalker::walkRange(int K, Rational Lo, Rational Hi,
                                    IntervalEnv &Env) {
-  if (++Steps > Budget)
+  if (++Steps > Budget || outOfTime())
     return budgetFail();
   const std::string &Var = Levels[K - 1].Var;
   Env[Var] = Interval{Lo, Hi};

@@ -105,6 +105,7 @@ private:
   CondRef InnerGuard;
   uint64_t Budget;
   uint64_t Steps = 0;
+  bool outOfTime() const;
   std::map<int, std::optional<Expr>> InnerSums;
   WalkSink *Sink = nullptr;
   unsigned Line, Column;

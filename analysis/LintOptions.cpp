@@ -101,6 +101,15 @@ llvm::Error roofline::setLintOption(AnalyzerOptions &Opts, llvm::StringRef Key,
       return bad(Key, Value, "expected true or false");
     return llvm::Error::success();
   }
+  if (K == "max-kernel-seconds") {
+    auto D = number(Key, Value);
+    if (!D)
+      return D.takeError();
+    if (*D < 0)
+      return bad(Key, Value, "expected seconds >= 0 (0: no limit)");
+    Opts.KernelSeconds = *D;
+    return llvm::Error::success();
+  }
   double *Target = K == "min-efficiency-loss"     ? &F.MinEfficiencyLoss
                    : K == "min-reuse"             ? &F.MinReuse
                    : K == "memory-bound-fraction" ? &F.MemoryBoundRidgeFraction
@@ -122,5 +131,5 @@ llvm::Error roofline::setLintOption(AnalyzerOptions &Opts, llvm::StringRef Key,
       "unknown option '" + Key +
           "' (expected gpu, param, params, launch, launches, "
           "min-efficiency-loss, min-conflict-ways, min-reuse, "
-          "memory-bound-fraction or kernel-summary)");
+          "memory-bound-fraction, kernel-summary or max-kernel-seconds)");
 }

@@ -15,6 +15,7 @@
 //   min-reuse             >= 2       roofline-global-reuse
 //   memory-bound-fraction (0, 1]     roofline-memory-bound
 //   kernel-summary        true/false roofline-kernel-summary
+//   max-kernel-seconds    >= 0       time limit per kernel (0: none)
 //
 //===----------------------------------------------------------------------===//
 

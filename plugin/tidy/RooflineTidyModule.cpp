@@ -14,7 +14,8 @@
 //   roofline.Gpu, roofline.Params ("M=4096;N=4096"), roofline.Launches
 //   ("k=GRID/BLOCK;..."), roofline.MinEfficiencyLoss,
 //   roofline.MinConflictWays, roofline.MinReuse,
-//   roofline.MemoryBoundFraction, roofline.KernelSummary (default false).
+//   roofline.MemoryBoundFraction, roofline.KernelSummary (default false),
+//   roofline.MaxKernelSeconds (default 30).
 // .cuda-roofline.yaml and in-source annotations apply as in the CLI.
 //
 //===----------------------------------------------------------------------===//
@@ -142,7 +143,8 @@ private:
                        Context);
     for (StringRef Key :
          {"Gpu", "Params", "Launches", "MinEfficiencyLoss", "MinConflictWays",
-          "MinReuse", "MemoryBoundFraction", "KernelSummary"}) {
+          "MinReuse", "MemoryBoundFraction", "KernelSummary",
+          "MaxKernelSeconds"}) {
       std::optional<StringRef> V = Shared.get(Key);
       if (!V)
         continue;

@@ -49,6 +49,11 @@ static cl::opt<std::string> CudaPath(
     cl::desc("CUDA toolkit whose headers parse the input (default: the one "
              "cuda-roofline was built with)"),
     cl::value_desc("DIR"), cl::cat(Cat));
+static cl::opt<double> MaxKernelSeconds(
+    "max-kernel-seconds",
+    cl::desc("Give up counting a kernel after this many seconds, reporting "
+             "'analysis limit reached' unknowns (default 30; 0: no limit)"),
+    cl::init(30), cl::cat(Cat));
 static cl::opt<std::string> Arch("arch", cl::desc("Device architecture, e.g. sm_90 (default: the GPU's)"),
                                  cl::value_desc("sm_XX"), cl::cat(Cat));
 static cl::list<std::string> Params("param", cl::desc("Value of a kernel or launcher parameter (repeatable)"),
@@ -238,6 +243,10 @@ int main(int Argc, const char **Argv) {
     Opts.GpuId = Gpu;
   Opts.Arch = Arch;
   Opts.CudaPath = CudaPath;
+  if (MaxKernelSeconds < 0)
+    return usageError("--max-kernel-seconds must be >= 0: got " +
+                      std::to_string(MaxKernelSeconds.getValue()));
+  Opts.KernelSeconds = MaxKernelSeconds;
   Opts.KernelFilter = Kernel;
   Opts.DumpModel = DumpModel;
   Opts.DumpIR = DumpIR;

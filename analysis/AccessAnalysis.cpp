@@ -351,7 +351,32 @@ std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
   size_t LineEnd = Text.find('\n', Pos);
   if (Pos >= Text.size() || (LineEnd != llvm::StringRef::npos && Pos > LineEnd))
     return "";
-  auto isIdent = [](char C) { return std::isalnum((unsigned char)C) || C == '_'; };
+  // UTF-8 bytes (>= 0x80) belong to identifiers: clang accepts them there.
+  auto isIdent = [](char C) {
+    return std::isalnum((unsigned char)C) || C == '_' || (unsigned char)C >= 0x80;
+  };
+  // A string or character literal from its opening quote at Q: the index of
+  // its closing quote (brackets inside it do not count).
+  auto literalEnd = [&](size_t Q) {
+    char Quote = Text[Q];
+    size_t J = Q + 1;
+    while (J < Text.size() && Text[J] != Quote && Text[J] != '\n')
+      J += Text[J] == '\\' ? 2 : 1;
+    return std::min(J, Text.size() - 1);
+  };
+  // The same from its closing quote at Q, scanning back.
+  auto literalStart = [&](size_t Q) {
+    char Quote = Text[Q];
+    size_t J = Q;
+    while (J > 0) {
+      --J;
+      if (Text[J] == Quote && (J == 0 || Text[J - 1] != '\\'))
+        return J;
+      if (Text[J] == '\n')
+        break;
+    }
+    return J;
+  };
   // A copy (*(float4 *)&r[0] = *(const float4 *)&s[i]) is located at its
   // '=': the load is the right-hand side.
   if (IsLoad && Text[Pos] == '=' && Pos + 1 < Text.size() && Text[Pos + 1] != '=') {
@@ -394,6 +419,10 @@ std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
         size_t J = B;
         while (J > 0) {
           --J;
+          if (Text[J] == '"' || Text[J] == '\'') {
+            J = literalStart(J);
+            continue;
+          }
           Depth += Text[J] == C;
           Depth -= Text[J] == Open;
           if (Depth == 0)
@@ -425,6 +454,9 @@ std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
     std::string S = Text.substr(B, E - B).str();
     if (S.find('\n') != std::string::npos || B + Column < Pos + 1)
       return "";
+    for (char &C : S)
+      if (C == '\r' || C == '\t')
+        C = ' ';
     if (StartColumn)
       *StartColumn = unsigned(Column - (Pos - B));
     if (StartLine)
@@ -457,6 +489,10 @@ std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
       int Depth = 0;
       size_t J = I;
       for (; J < Text.size(); ++J) {
+        if (Text[J] == '"' || Text[J] == '\'') {
+          J = literalEnd(J);
+          continue;
+        }
         Depth += Text[J] == Open;
         Depth -= Text[J] == Close;
         if (Depth == 0)
@@ -489,9 +525,12 @@ std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
     *StartColumn = Column;
   if (StartLine)
     *StartLine = Line;
-  // Keep one line of source in messages.
-  for (char &C : S)
-    if (C == '\n' || C == '\t')
-      C = ' ';
-  return S;
+  // Keep one line of source in messages (a CRLF break is one space).
+  std::string One;
+  for (char C : S) {
+    if (C == '\r')
+      continue;
+    One += C == '\n' || C == '\t' ? ' ' : C;
+  }
+  return One;
 }

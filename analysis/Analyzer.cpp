@@ -211,6 +211,9 @@ llvm::Expected<FileReport> Analyzer::analyzeAST(clang::ASTContext &Ctx,
 llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
                                                  const FileSettings &S,
                                                  CompiledUnit &CU) {
+  if (!CU.Facts.Errors.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   CU.Facts.Errors.front());
   FileReport FR;
   SourceCache Sources;
   FR.File = File;

@@ -118,6 +118,15 @@ roofline::readConfigFile(const std::string &Path) {
   SourceSettings S;
   S.Origin = Path;
   S.Gpu = Doc.Gpu;
+  for (auto &[Name, Value] : Doc.Params) {
+    bool Ok = !Name.empty() && !isdigit(static_cast<unsigned char>(Name[0]));
+    for (char C : Name)
+      Ok &= isalnum(static_cast<unsigned char>(C)) || C == '_';
+    if (!Ok)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     Path + ": params: '" + Name +
+                                         "' is not an identifier");
+  }
   S.Params = Doc.Params;
   S.Checks = Doc.Checks;
   S.WarningsAsErrors = Doc.WarningsAsErrors;
@@ -149,7 +158,10 @@ roofline::readConfigFor(const std::string &File) {
   while (!Dir.empty()) {
     llvm::SmallString<256> Candidate(Dir);
     llvm::sys::path::append(Candidate, ".cuda-roofline.yaml");
-    if (llvm::sys::fs::exists(Candidate)) {
+    // A link counts even when it dangles: reading it then says why.
+    llvm::sys::fs::file_status Link;
+    if (!llvm::sys::fs::status(Candidate, Link, /*follow=*/false) &&
+        llvm::sys::fs::exists(Link)) {
       auto S = readConfigFile(Candidate.str().str());
       if (!S)
         return S.takeError();

@@ -346,13 +346,15 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
   std::string Cuda = Opts.CudaPath.empty() ? ROOFLINE_CUDA_PATH : Opts.CudaPath;
   // Without the toolkit's headers every file fails with clang's wall of
   // errors; say what is missing instead.
-  llvm::SmallString<256> Runtime(Cuda);
-  llvm::sys::path::append(Runtime, "include", "cuda_runtime.h");
-  if (!llvm::sys::fs::exists(Runtime))
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "no CUDA installation at '" + Cuda + "' (" + Runtime.str() +
-            " is missing); give the toolkit's directory with --cuda-path");
+  for (const char *Part : {"include/cuda_runtime.h", "nvvm/libdevice"}) {
+    llvm::SmallString<256> Need(Cuda);
+    llvm::sys::path::append(Need, Part);
+    if (!llvm::sys::fs::exists(Need))
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "no CUDA installation at '" + Cuda + "' (" + Need.str() +
+              " is missing); give the toolkit's directory with --cuda-path");
+  }
   CommandLineArguments Extra = {
       "--cuda-device-only",
       "--cuda-gpu-arch=" + Opts.Arch,

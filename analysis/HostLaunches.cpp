@@ -117,6 +117,31 @@ public:
 
   std::string Missing; // First variable that had no value.
   bool Modified = false; // ... because it is assigned after its declaration.
+  std::string RangeError; // A --param value its variable cannot hold.
+
+  // A --param for a host variable narrower than 64 bits must fit it.
+  void checkFits(const VarDecl *VD, int64_t V) {
+    QualType T = VD->getType().getNonReferenceType();
+    if (!T->isIntegerType() || !RangeError.empty())
+      return;
+    unsigned Bits = Ctx.getIntWidth(T);
+    if (Bits >= 64)
+      return;
+    bool Signed = T->isSignedIntegerType();
+    int64_t Lo = Signed ? -(int64_t(1) << (Bits - 1)) : 0;
+    int64_t Hi = Signed ? (int64_t(1) << (Bits - 1)) - 1
+                        : int64_t((uint64_t(1) << Bits) - 1);
+    if (V >= Lo && V <= Hi)
+      return;
+    std::string Owner;
+    if (auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext()))
+      Owner = " of '" + FD->getQualifiedNameAsString() + "'";
+    RangeError = "value " + std::to_string(V) + " of '" +
+                 VD->getName().str() + "' does not fit the " +
+                 std::to_string(Bits) + "-bit " +
+                 (Signed ? "signed" : "unsigned") +
+                 (isa<ParmVarDecl>(VD) ? " parameter" : " variable") + Owner;
+  }
 
   /// The value of integer expression E, in E's type: unsigned arithmetic
   /// wraps as it does on the host (rows * cols in 32-bit unsigned).
@@ -522,8 +547,10 @@ private:
     if (!VD)
       return std::nullopt;
     auto It = Params.find(VD->getName().str());
-    if (It != Params.end())
+    if (It != Params.end()) {
+      checkFits(VD, It->second);
       return It->second;
+    }
     if (isa<ParmVarDecl>(VD)) {
       if (Missing.empty())
         Missing = VD->getName().str();
@@ -705,6 +732,8 @@ public:
       L.SharedBytes = Eval.evalInt(Config->getArg(2));
     else
       L.SharedBytes = 0;
+    if (!Eval.RangeError.empty())
+      Facts.Errors.push_back(Eval.RangeError);
     if (!L.Grid || !L.Block)
       L.Unresolved = Eval.Missing.empty()
                          ? "the launch configuration is not a constant "

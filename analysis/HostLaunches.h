@@ -80,6 +80,9 @@ struct HostFacts {
   /// is named with --launch 'name<args>=...').
   std::vector<std::pair<std::string, SourceLoc>> UninstantiatedTemplates;
   std::vector<LaunchSite> Launches;
+  /// --param values the variable they name cannot hold (the analysis stops:
+  /// the program would see another value).
+  std::vector<std::string> Errors;
   const KernelDecl *findKernel(const std::string &Mangled) const;
 };
 

@@ -851,7 +851,9 @@ void ModelBuilder::computeRegionConds(Loop *Region) {
       auto It = NodeCond.find(D);
       if (It != NodeCond.end() &&
           (!Region || Region->contains(IDomN->getBlock()))) {
-        NodeCond[BB] = It->second;
+        // Copy first: inserting BB may grow the map and invalidate It.
+        CondRef Same = It->second;
+        NodeCond[BB] = Same;
         continue;
       }
     }

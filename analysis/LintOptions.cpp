@@ -5,6 +5,9 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 using namespace roofline;
 
 static llvm::Error bad(llvm::StringRef Key, llvm::StringRef Value,
@@ -40,10 +43,23 @@ static llvm::Expected<double> number(llvm::StringRef Key,
 
 llvm::Error roofline::checkFindingOptions(const FindingOptions &O) {
   auto fail = [](const char *Key, double V, const char *Range) {
+    // The shortest text that reads back as V: the value as the user wrote it.
+    char Buf[32];
+    for (int Digits = 1; Digits <= 17; ++Digits) {
+      snprintf(Buf, sizeof Buf, "%.*g", Digits, V);
+      if (strtod(Buf, nullptr) == V)
+        break;
+    }
+    std::string Text = Buf;
+    // printf writes 1e-09; C and the user write 1e-9.
+    size_t E = Text.find("e-0");
+    if (E == std::string::npos)
+      E = Text.find("e+0");
+    if (E != std::string::npos)
+      Text.erase(E + 2, 1);
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "option '" + llvm::Twine(Key) +
-                                       "' must be " + Range + ": got " +
-                                       std::to_string(V));
+                                       "' must be " + Range + ": got " + Text);
   };
   if (!(O.MinEfficiencyLoss >= 0.0 && O.MinEfficiencyLoss < 1.0))
     return fail("min-efficiency-loss", O.MinEfficiencyLoss, "in [0, 1)");

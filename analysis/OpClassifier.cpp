@@ -407,8 +407,22 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why) {
 }
 
 bool classifyPtxAsm(StringRef Asm, OpCounts &Out, std::string &Why) {
+  // Comments go first: a ';' inside one does not end an instruction.
+  std::string Code;
+  for (size_t I = 0; I < Asm.size(); ++I) {
+    if (Asm.substr(I).starts_with("//")) {
+      I = std::min(Asm.find('\n', I), Asm.size()) - 1;
+      continue;
+    }
+    if (Asm.substr(I).starts_with("/*")) {
+      size_t End = Asm.find("*/", I + 2);
+      I = End == StringRef::npos ? Asm.size() : End + 1;
+      continue;
+    }
+    Code += Asm[I];
+  }
   SmallVector<StringRef, 8> Stmts;
-  Asm.split(Stmts, ';');
+  StringRef(Code).split(Stmts, ';');
   OpCounts Local;
   for (StringRef St : Stmts) {
     SmallVector<StringRef, 4> Lines;

@@ -201,7 +201,7 @@ int main(int Argc, const char **Argv) {
     return usageError("unknown --format '" + Format +
                       "' (expected text, json, sarif, github, rdjsonl or "
                       "markdown)");
-  if (!Gpu.empty() && !Gpus.find(Gpu))
+  if ((Gpu.getNumOccurrences() || !Gpu.empty()) && !Gpus.find(Gpu))
     return usageError("unknown GPU '" + Gpu + "' (see --list-gpus)");
   if (!Arch.empty() && !StringRef(Arch).starts_with("sm_"))
     return usageError("malformed --arch '" + Arch + "': expected sm_XX");
@@ -239,7 +239,7 @@ int main(int Argc, const char **Argv) {
   Opts.ConfigFile = ConfigFile;
   if (Error E = checkFindingOptions(Opts.Findings))
     return usageError(toString(std::move(E)));
-  if (!Gpu.empty())
+  if (Gpu.getNumOccurrences())
     Opts.GpuId = Gpu;
   Opts.Arch = Arch;
   Opts.CudaPath = CudaPath;
@@ -305,8 +305,11 @@ int main(int Argc, const char **Argv) {
   auto analyzeOne = [&](size_t I) {
     Outcome &O = Outcomes[I];
     const std::string &F = Inputs[I];
-    if (!sys::fs::exists(F)) {
-      O.Error = "no such file: '" + F + "'";
+    sys::fs::file_status St;
+    if (std::error_code EC = sys::fs::status(F, St)) {
+      O.Error = EC == std::errc::no_such_file_or_directory
+                    ? "no such file: '" + F + "'"
+                    : "cannot read '" + F + "': " + EC.message();
       return;
     }
     raw_string_ostream Diags(O.Diagnostics);

@@ -100,15 +100,20 @@ bool DomainWalker::outOfTime() const {
   return (Steps & 4095) == 0 && KernelTimeLimit::expired();
 }
 
-WalkStatus DomainWalker::budgetFail() {
+UnknownReason DomainWalker::unknownHere(std::string Reason) const {
   UnknownReason R;
-  R.Reason = KernelTimeLimit::expired()
-                 ? KernelTimeLimit::reason()
-                 : "too many distinct thread/iteration cases to count exactly "
-                   "(budget exceeded)";
+  R.Reason = std::move(Reason);
   R.Line = Line;
   R.Column = Column;
-  return WalkStatus::fail(R);
+  return R;
+}
+
+WalkStatus DomainWalker::budgetFail() {
+  return WalkStatus::fail(unknownHere(
+      KernelTimeLimit::expired()
+          ? KernelTimeLimit::reason()
+          : "too many distinct thread/iteration cases to count exactly "
+            "(budget exceeded)"));
 }
 
 WalkStatus DomainWalker::undecided(const CondRef &C) {
@@ -283,13 +288,9 @@ WalkStatus DomainWalker::walkLevel(int K, IntervalEnv &Env) {
     auto T = L.TC->evaluate(Env);
     if (!T && BoxMode && !threadsArePoint(Env))
       return WalkStatus::split();
-    if (!T) {
-      UnknownReason R;
-      R.Reason = "trip count '" + L.TC->str() + "' has no value here";
-      R.Line = Line;
-      R.Column = Column;
-      return WalkStatus::fail(R);
-    }
+    if (!T)
+      return WalkStatus::fail(
+          unknownHere("trip count '" + L.TC->str() + "' has no value here"));
     if (*T <= Rational(0))
       return WalkStatus();
     WalkStatus S = walkRange(K, Rational(0), *T - Rational(1), Env);
@@ -302,13 +303,9 @@ WalkStatus DomainWalker::walkLevel(int K, IntervalEnv &Env) {
     auto Bound = R.Bound.evaluate(Env);
     if ((!Start || !Bound) && BoxMode && !threadsArePoint(Env))
       return WalkStatus::split();
-    if (!Start || !Bound) {
-      UnknownReason U;
-      U.Reason = "start or bound of a geometric loop counter has no value";
-      U.Line = Line;
-      U.Column = Column;
-      return WalkStatus::fail(U);
-    }
+    if (!Start || !Bound)
+      return WalkStatus::fail(unknownHere(
+          "start or bound of a geometric loop counter has no value"));
     Int128 V = Start->floor(), B = Bound->floor();
     for (unsigned Iter = 0; Iter < 100000; ++Iter) {
       Env[L.Var] = Interval{Rational::fraction(V, 1), Rational::fraction(V, 1)};
@@ -448,8 +445,11 @@ public:
       E = *Summed;
     }
     auto C = E.asConstant();
-    if (!C || C->overflowed())
+    if (!C)
       return false;
+    // An overflowed part overflows the total (Rational's flag is sticky):
+    // splitting it further would only walk the same huge count in pieces,
+    // until the time limit.
     Total = Total + *C;
     return true;
   }
@@ -478,7 +478,7 @@ CountResult roofline::countExecutions(DomainWalker &W, const ThreadBox &Box) {
     return R;
   }
   if (S.Total.overflowed()) {
-    R.Why.Reason = "count overflows 62 bits";
+    R.Why = W.unknownHere("count overflows 62 bits");
     return R;
   }
   R.Value = S.Total;

@@ -93,6 +93,9 @@ public:
   /// levels <= K (closed form), cached.
   const std::optional<Expr> &innerSum(int K);
 
+  /// An unknown with Reason at the walked block's source location.
+  UnknownReason unknownHere(std::string Reason) const;
+
 private:
   struct Level {
     std::string Var;

@@ -63,4 +63,8 @@ void roofline::emitGithub(llvm::raw_ostream &OS,
            << "::" << escapeData(messageWithNotes(Fd, NoteStyle::Lines))
            << "\n";
       }
+  // A file that could not be analyzed has no findings, which is no clean
+  // bill: say so where the run's summary shows it.
+  for (const std::string &Why : Opts.Failures)
+    OS << "::error title=cuda-roofline::" << escapeData(Why) << "\n";
 }

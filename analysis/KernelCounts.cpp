@@ -100,6 +100,17 @@ bool onlyInequalities(const Cond &C) {
 void poison(KernelCounts &KC, unsigned Mask) {
   if (!Mask)
     return;
+  // Counters left out read as zero (docs/json-schema.md); an operation that
+  // may store may also do atomics, whose bytes are then unknown too.
+  if (Mask & AffectsStores)
+    for (const char *C : {"atomic_bytes", "shared.atomics"}) {
+      if (!KC.PerThread.empty())
+        KC.PerThread.try_emplace(C);
+      if (!KC.PerBlock.empty())
+        KC.PerBlock.try_emplace(C);
+      if (!KC.Totals.empty())
+        KC.Totals.try_emplace(C);
+    }
   for (auto &KV : KC.PerThread)
     if (counterCategory(KV.first) & Mask)
       KV.second = Quantity();
@@ -444,8 +455,6 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
     KC.Totals[KV.first] =
         GIt == Grid.Sums.end() ? std::optional<Rational>(Rational(0)) : GIt->second;
   }
-  if (PoisonMask & AffectsStores)
-    KC.Totals["atomic_bytes"].reset();
 
   KC.ThreadsLaunched =
       Rational(Launch.Grid->count()) * Rational(Launch.Block->count());
@@ -462,10 +471,13 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
   CondRef Reaches = Cond::makeFalse();
   std::map<std::string, size_t> PathIndex;
   for (const BlockModel &B : M.Blocks) {
-    if (B.Ops.empty())
+    if (B.Ops.empty() && !B.Affected)
       continue;
     CondRef G = threadGuard(B);
-    if (B.Ops.count("global.stores") || B.Ops.count("atomics"))
+    // An operation the analysis cannot read that may store (inline PTX, a
+    // call that was not inlined) counts as output too.
+    if (B.Ops.count("global.stores") || B.Ops.count("atomics") ||
+        (B.Affected & AffectsStores))
       Reaches = Cond::disj(Reaches, G);
     // One path per distinct thread-level guard of blocks that do work.
     std::string Key = G->str();

@@ -5,6 +5,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <climits>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -136,7 +138,9 @@ llvm::Error roofline::setLintOption(AnalyzerOptions &Opts, llvm::StringRef Key,
       return D.takeError();
     if (Target)
       *Target = *D;
-    else if (*D != double(unsigned(*D)))
+    // Range first: converting a negative or huge double to unsigned is
+    // undefined behaviour.
+    else if (!(*D >= 0 && *D <= double(UINT_MAX)) || *D != std::floor(*D))
       return bad(Key, Value, "expected a whole number");
     else
       F.MinConflictWays = unsigned(*D);

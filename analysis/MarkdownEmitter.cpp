@@ -11,6 +11,7 @@
 #include "ReviewSupport.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
 #include <algorithm>
@@ -20,17 +21,39 @@ using namespace roofline;
 // Findings listed per file; the rest are counted.
 static constexpr size_t MaxFindingsPerFile = 10;
 
+/// A zero-width space, as an entity: it breaks the patterns GitHub turns
+/// into something else after Markdown is rendered (the way Dependabot and
+/// Renovate quote names), and shows nothing.
+static constexpr llvm::StringLiteral ZeroWidth = "&#8203;";
+
+/// Whether Rest, after a ':', could complete an emoji shortcode: a run of
+/// name characters that ends at another ':' or at the end of the piece
+/// (what follows it, such as ":LINE", is not known here).
+static bool opensShortcode(llvm::StringRef Rest) {
+  size_t N = 0;
+  while (N < Rest.size() && (llvm::isAlnum(Rest[N]) || Rest[N] == '_' ||
+                             Rest[N] == '+' || Rest[N] == '-'))
+    ++N;
+  return N > 0 && (N == Rest.size() || Rest[N] == ':');
+}
+
 /// Text as GitHub Flavored Markdown shows it literally, on one line.
+/// Besides CommonMark's specials: '$' would start math; "@name" would
+/// mention (notify) a user and ":name:" become an emoji, which a backslash
+/// does not prevent (GitHub finds them in the rendered text).
 static std::string escape(llvm::StringRef S) {
   std::string Out;
-  for (char C : S) {
+  for (size_t I = 0; I < S.size(); ++I) {
+    char C = S[I];
     if (C == '\n' || C == '\r') {
       Out += ' ';
       continue;
     }
-    if (llvm::StringRef("\\`*_<>[]|~&#!").contains(C))
+    if (llvm::StringRef("\\`*_<>[]|~&#!$").contains(C))
       Out += '\\';
     Out += C;
+    if (C == '@' || (C == ':' && opensShortcode(S.substr(I + 1))))
+      Out += ZeroWidth;
   }
   return Out;
 }
@@ -145,6 +168,16 @@ void roofline::emitMarkdown(llvm::raw_ostream &OS,
      << Kernels << (Kernels == 1 ? " kernel" : " kernels") << " in "
      << Files.size() << (Files.size() == 1 ? " file" : " files") << ", "
      << Warnings << (Warnings == 1 ? " finding" : " findings") << ".\n\n";
+  // Files that could not be analyzed come first: their silence below is no
+  // clean bill.
+  if (!Opts.Failures.empty()) {
+    OS << "**" << Opts.Failures.size()
+       << (Opts.Failures.size() == 1 ? " file" : " files")
+       << " could not be analyzed:**\n\n";
+    for (const std::string &Why : Opts.Failures)
+      OS << "- " << escape(Why) << "\n";
+    OS << "\n";
+  }
   if (Kernels)
     kernelTable(OS, Files, Root);
   for (const FileReport &F : Files) {

@@ -312,19 +312,78 @@ bool classifyIntrinsic(const IntrinsicInst &II, OpCounts &Out) {
   return true;
 }
 
+/// Affects bit of a PTX branch: the block's other instructions run an
+/// unknown number of times (never leaves classifyPtxAsm).
+constexpr unsigned RepeatsBlock = 1u << 31;
+
+/// What an unmodelled PTX instruction may change. LLVM's memory attributes
+/// on the asm call cannot say: an asm without volatile or a "memory" clobber
+/// is readnone to LLVM (a promise about reordering, not about what the
+/// instruction does; clang's own __ldcs is written so), so it is judged
+/// from the opcode.
+unsigned ptxAffects(StringRef Base) {
+  if (Base == "ld" || Base == "ldu" || Base == "ldmatrix" || Base == "tex" ||
+      Base == "tld4" || Base == "suld" || Base == "prefetch" ||
+      Base == "prefetchu")
+    return AffectsLoads;
+  if (Base == "st" || Base == "sust" || Base == "stmatrix")
+    return AffectsStores;
+  if (Base == "atom" || Base == "red" || Base == "cp" || Base == "sured")
+    return AffectsLoads | AffectsStores;
+  return AffectsAll;
+}
+
 /// Counts one PTX instruction of an inline-assembly block (the CUDA headers
 /// implement half2/bf162 arithmetic this way). False for instructions whose
-/// effect is not modelled (memory, control flow).
-bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why) {
+/// effect is not modelled (memory, control flow, predicated work); Affects
+/// then says what they may change.
+bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
+                            unsigned &Affects) {
   Stmt = Stmt.trim();
   while (Stmt.consume_front("{") || Stmt.consume_front("}"))
     Stmt = Stmt.ltrim();
   if (Stmt.empty() || Stmt.starts_with(".reg") || Stmt.starts_with("//") ||
       Stmt.ends_with(":"))
     return true;
-  if (Stmt.starts_with("@")) // Predicated: counted as executed.
-    Stmt = Stmt.split(' ').second.ltrim();
+  StringRef Guard;
+  if (Stmt.starts_with("@")) {
+    auto Split = Stmt.split(' ');
+    Guard = Split.first;
+    Stmt = Split.second.ltrim();
+  }
   StringRef Op = Stmt.split(' ').first.split('\t').first;
+  // A branch repeats or skips the block's other instructions: they are
+  // judged by classifyPtxAsm, the branch itself does nothing.
+  if (Op == "bra" || Op.starts_with("bra.") || Op.starts_with("brx.")) {
+    Why = ("inline assembly branches ('" + Op +
+           "'): its instructions run an unknown number of times")
+              .str();
+    Affects = RepeatsBlock;
+    return false;
+  }
+  // A guarded instruction runs only in the lanes whose predicate holds,
+  // which the analysis cannot evaluate (cub's warp reductions guard their
+  // adds with the in-range bit of a shuffle): work it would count is
+  // unknown, not counted in every lane.
+  if (!Guard.empty()) {
+    OpCounts Probe;
+    std::string Ignored;
+    unsigned ProbeAffects = 0;
+    if (!classifyPtxInstruction(Stmt, Probe, Ignored, ProbeAffects)) {
+      Why = Ignored;
+      Affects = ProbeAffects;
+      return false;
+    }
+    if (Probe.empty())
+      return true;
+    Why = ("predicated inline assembly '" + Guard + " " + Op +
+           "' runs only where its predicate holds, which is not analyzed")
+              .str();
+    Affects = 0;
+    for (auto &KV : Probe)
+      Affects |= counterCategory(KV.first);
+    return false;
+  }
   if (Op.starts_with("wgmma.fence") || Op.starts_with("wgmma.commit_group") ||
       Op.starts_with("wgmma.wait_group"))
     return true;
@@ -333,6 +392,7 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why) {
     auto Types = elementTypes(Op);
     if (!Shape || Types.empty()) {
       Why = ("inline assembly '" + Op + "' has an unrecognized shape").str();
+      Affects = AffectsCompute;
       return false;
     }
     // mma.sync...<dtype>.<atype>.<btype>.<ctype>: the inputs come second.
@@ -378,6 +438,7 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why) {
         Base == "div" || Base == "rem")
       return true;
     Why = ("inline assembly '" + Op + "' is not analyzed").str();
+    Affects = ptxAffects(Base);
     return false;
   }
   std::string Key = "flops." + Prec;
@@ -403,10 +464,12 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why) {
       return true;
     }
   Why = ("inline assembly '" + Op + "' is not analyzed").str();
+  Affects = ptxAffects(Base);
   return false;
 }
 
-bool classifyPtxAsm(StringRef Asm, OpCounts &Out, std::string &Why) {
+bool classifyPtxAsm(StringRef Asm, OpCounts &Out, std::string &Why,
+                    unsigned &Affects) {
   // Comments go first: a ';' inside one does not end an instruction.
   std::string Code;
   for (size_t I = 0; I < Asm.size(); ++I) {
@@ -423,17 +486,36 @@ bool classifyPtxAsm(StringRef Asm, OpCounts &Out, std::string &Why) {
   }
   SmallVector<StringRef, 8> Stmts;
   StringRef(Code).split(Stmts, ';');
+  // Every statement is read: what the block counts is kept, and the
+  // counters of each one it cannot count are unknown (the first reason is
+  // reported).
+  // reported). A branch makes everything the block counts unknown.
+  bool Counted = true, Branches = false;
+  unsigned Uncounted = 0;
   OpCounts Local;
   for (StringRef St : Stmts) {
     SmallVector<StringRef, 4> Lines;
     St.split(Lines, '\n');
-    for (StringRef L : Lines)
-      if (!classifyPtxInstruction(L, Local, Why))
-        return false;
+    for (StringRef L : Lines) {
+      std::string LineWhy;
+      unsigned LineAffects = 0;
+      if (classifyPtxInstruction(L, Local, LineWhy, LineAffects))
+        continue;
+      if (Counted)
+        Why = LineWhy;
+      Counted = false;
+      Branches |= (LineAffects & RepeatsBlock) != 0;
+      Uncounted |= LineAffects & ~RepeatsBlock;
+    }
   }
-  for (auto &KV : Local)
+  for (auto &KV : Local) {
     Out[KV.first] += KV.second;
-  return true;
+    if (Branches)
+      Uncounted |= counterCategory(KV.first);
+  }
+  if (!Counted)
+    Affects = Uncounted;
+  return Counted;
 }
 
 } // namespace
@@ -532,18 +614,20 @@ unsigned roofline::counterCategory(const std::string &C) {
       N == "shared.store_bytes" || N == "atomics" || N == "atomic_bytes" ||
       N == "shared.atomics")
     return AffectsStores;
+  if (N == "shuffles")
+    return AffectsShuffles;
   return AffectsCompute;
 }
 
 bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
                                    OpCounts &Out, std::string &Why,
                                    unsigned &Affects) {
-  Affects = AffectsCompute | AffectsLoads | AffectsStores;
+  Affects = AffectsAll;
   if (auto *CB = dyn_cast<CallBase>(&I)) {
     if (CB->doesNotAccessMemory())
-      Affects = AffectsCompute;
+      Affects = AffectsRegisters;
     else if (CB->onlyReadsMemory())
-      Affects = AffectsCompute | AffectsLoads;
+      Affects = AffectsRegisters | AffectsLoads;
   }
   switch (I.getOpcode()) {
   case Instruction::FAdd:
@@ -592,7 +676,8 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
     const auto &CB = cast<CallBase>(I);
     if (CB.isInlineAsm())
       return classifyPtxAsm(
-          cast<InlineAsm>(CB.getCalledOperand())->getAsmString(), Out, Why);
+          cast<InlineAsm>(CB.getCalledOperand())->getAsmString(), Out, Why,
+          Affects);
     if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
       if (II->getIntrinsicID() == Intrinsic::memcpy ||
           II->getIntrinsicID() == Intrinsic::memmove) {

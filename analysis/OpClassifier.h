@@ -33,9 +33,12 @@ enum class MemSpace { None, Global, Shared, Local, Constant };
 
 /// What an uncountable instruction may contribute to.
 enum AffectedCounters : unsigned {
-  AffectsCompute = 1, ///< FLOPs, divisions, special functions.
-  AffectsLoads = 2,   ///< Global and shared loads.
-  AffectsStores = 4,  ///< Global and shared stores, atomics.
+  AffectsCompute = 1,  ///< FLOPs, divisions, special functions.
+  AffectsLoads = 2,    ///< Global and shared loads.
+  AffectsStores = 4,   ///< Global and shared stores, atomics.
+  AffectsShuffles = 8, ///< Warp shuffles (apart: a guarded add leaves them).
+  AffectsRegisters = AffectsCompute | AffectsShuffles, ///< No memory.
+  AffectsAll = AffectsRegisters | AffectsLoads | AffectsStores,
 };
 
 /// The AffectedCounters category of a counter name.

@@ -42,4 +42,16 @@ void roofline::emitRdjsonl(llvm::raw_ostream &OS,
         });
         OS << "\n";
       }
+  // A file that could not be analyzed: an error without a location (its
+  // message names the file), so that its silence is not read as clean.
+  for (const std::string &Why : Opts.Failures) {
+    llvm::json::OStream J(OS);
+    J.object([&] {
+      J.attribute("message", Why);
+      J.attribute("severity", "ERROR");
+      J.attributeObject("source",
+                        [&] { J.attribute("name", "cuda-roofline"); });
+    });
+    OS << "\n";
+  }
 }

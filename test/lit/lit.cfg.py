@@ -1,6 +1,7 @@
 # lit configuration for cuda-roofline end-to-end tests.
 import os
 import lit.formats
+import lit.util
 
 config.name = "cuda-roofline"
 config.test_format = lit.formats.ShTest(execute_external=False)
@@ -9,9 +10,31 @@ config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.roofline_bin, "..", "test", "lit")
 
+# A sanitizer build (ROOFLINE_SANITIZE, docs/robustness.md): every test runs
+# with its options, and three tools run through the wrappers of
+# test/CMakeLists.txt: cuda-roofline with a per-kernel time limit fit for
+# the sanitizers' slowdown, clang++ and clang-tidy (which load the
+# instrumented modules) with the sanitizer runtime preloaded. Feature 'asan'
+# for REQUIRES / UNSUPPORTED lines.
+sanitize = lit.util.pythonize_bool(config.roofline_sanitize)
+tool_dirs = [config.llvm_tools_dir, config.roofline_bin]
+roofline_dir = config.roofline_bin
+module_hosts_dir = config.llvm_tools_dir
+if sanitize:
+    config.available_features.add("asan")
+    for assignment in config.roofline_sanitizer_env.split(";"):
+        name, _, value = assignment.partition("=")
+        config.environment[name] = value
+    roofline_dir = module_hosts_dir = config.roofline_sanitizer_wrappers
+    tool_dirs.insert(0, config.roofline_sanitizer_wrappers)
+    # Tests that bound the tool's wall time (stress/Inputs/run_stress.py:
+    # 60 s) on inputs that take 5-8 s normally and 55-120 s under the
+    # sanitizers; the normal run keeps them.
+    config.excludes += ["long_kernel.test", "many_branches_crash.test"]
+
 config.environment["PATH"] = os.pathsep.join(
-    [config.llvm_tools_dir, config.roofline_bin, config.environment.get("PATH", "")])
-config.substitutions.append(("%cuda-roofline", os.path.join(config.roofline_bin, "cuda-roofline")))
+    tool_dirs + [config.environment.get("PATH", "")])
+config.substitutions.append(("%cuda-roofline", os.path.join(roofline_dir, "cuda-roofline")))
 config.substitutions.append(("%kernels", os.path.join(config.roofline_src, "kernels")))
 config.substitutions.append(("%src", config.roofline_src))
 config.environment["NVCC"] = os.path.join(config.cuda_path, "bin", "nvcc")
@@ -19,6 +42,6 @@ config.substitutions.append(("%expect-exit", "bash " + os.path.join(config.roofl
 # The lint front-ends and the tools that load them.
 config.substitutions.append(("%tidy-module", os.path.join(config.roofline_bin, "..", "lib", "cuda-roofline-tidy.so")))
 config.substitutions.append(("%roofline-plugin", os.path.join(config.roofline_bin, "..", "lib", "cuda-roofline-plugin.so")))
-config.substitutions.append(("%clang-tidy", os.path.join(config.llvm_tools_dir, "clang-tidy")))
-config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
+config.substitutions.append(("%clang-tidy", os.path.join(module_hosts_dir, "clang-tidy")))
+config.substitutions.append(("%clangxx", os.path.join(module_hosts_dir, "clang++")))
 config.substitutions.append(("%cuda-path", config.cuda_path))

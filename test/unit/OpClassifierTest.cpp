@@ -179,6 +179,13 @@ entry:
   call void asm sideeffect "wgmma.commit_group.sync.aligned;", "~{memory}"()
   call void asm sideeffect "wgmma.wait_group.sync.aligned 0;", "~{memory}"()
   %mixed = call i32 asm "add.f16x2 $0, $1, $2;\0A  ld.global.b32 $0, [$0];", "=r,r,r"(i32 %u, i32 %v)
+  %st = call i32 asm "st.global.f32 [$1], $2;", "=r,l,f"(ptr %p, float %z)
+  %atom = call float asm "atom.global.add.f32 $0, [$1], $2;", "=f,l,f"(ptr %p, float %z)
+  %bra = call float asm "{ .reg .pred q;\0AL1:\0A add.f32 $0, $0, $0;\0A setp.lt.f32 q, $0, 0f42C80000;\0A @q bra.uni L1;\0A}", "=f,0"(float %z)
+  %brkpt = call i32 asm "brkpt;", "=r"()
+  %pred_add = call float asm "{ .reg .f32 r0; .reg .pred p;\0A shfl.sync.down.b32 r0|p, $1, 1, 31, -1;\0A @p add.f32 r0, r0, $1; mov.f32 $0, r0; }", "=f,f"(float %z)
+  %pred_mov = call float asm "{ .reg .pred p; setp.ne.f32 p, $1, 0f00000000; @p mov.f32 $0, $1; }", "=f,f"(float %z)
+  %pred_st = call i32 asm "{ .reg .pred p; setp.ne.f32 p, $2, 0f00000000; @p st.global.f32 [$1], $2; }", "=r,l,f"(ptr %p, float %z)
   ret void
 }
 
@@ -301,7 +308,8 @@ protected:
   std::unique_ptr<llvm::Module> Mod;
 };
 
-constexpr unsigned AllCounters = AffectsCompute | AffectsLoads | AffectsStores;
+constexpr unsigned AllCounters =
+    AffectsCompute | AffectsShuffles | AffectsLoads | AffectsStores;
 
 //===----------------------------------------------------------------------===//
 // Arithmetic
@@ -788,12 +796,54 @@ TEST_F(OpClassifierTest, InlineAsmUnknown) {
   EXPECT_NE(L.Why.find("ld.global.f32"), std::string::npos) << L.Why;
   EXPECT_NE(L.Why.find("not analyzed"), std::string::npos) << L.Why;
   EXPECT_TRUE(L.Counts.empty());
-  // An analyzable add.f16x2 followed by an unknown load: the whole block is
-  // refused and the 2 FLOPs of the add are not added either.
+  // The asm is readnone to LLVM (no volatile, no "memory" clobber, as
+  // clang's own __ldcs), but a load is a load: the loads are unknown.
+  EXPECT_EQ(L.Affects, unsigned(AffectsLoads));
+  // An analyzable add.f16x2 followed by an unknown load: the 2 FLOPs of
+  // the add are counted; only the loads are unknown.
   Classified X = classify("asm", "mixed");
   EXPECT_FALSE(X.Ok);
   EXPECT_NE(X.Why.find("ld.global.b32"), std::string::npos) << X.Why;
-  EXPECT_TRUE(X.Counts.empty());
+  EXPECT_EQ(X.Counts, (OpCounts{{"flops.fp16", 2}}));
+  EXPECT_EQ(X.Affects, unsigned(AffectsLoads));
+  // Stores and atomics in asm make stores (and, for atomics, loads) unknown.
+  Classified St = classify("asm", "st");
+  EXPECT_FALSE(St.Ok);
+  EXPECT_EQ(St.Affects, unsigned(AffectsStores));
+  Classified At = classify("asm", "atom");
+  EXPECT_FALSE(At.Ok);
+  EXPECT_EQ(At.Affects, unsigned(AffectsLoads | AffectsStores));
+  // A loop in asm: the add is counted once, but runs an unknown number of
+  // times, so what it counts (compute) is unknown; nothing else is.
+  Classified Br = classify("asm", "bra");
+  EXPECT_FALSE(Br.Ok);
+  EXPECT_NE(Br.Why.find("branches"), std::string::npos) << Br.Why;
+  EXPECT_EQ(Br.Counts, (OpCounts{{"flops.fp32", 1}}));
+  EXPECT_EQ(Br.Affects, unsigned(AffectsCompute));
+  // An opcode of unknown effect may do anything.
+  Classified Unk = classify("asm", "brkpt");
+  EXPECT_FALSE(Unk.Ok);
+  EXPECT_EQ(Unk.Affects, AllCounters);
+}
+
+TEST_F(OpClassifierTest, InlineAsmPredicated) {
+  // "@p add.f32" runs only in the lanes where p holds: its FLOPs are
+  // unknown, not counted in every lane; the unguarded shuffle before it is
+  // counted (1), and the shuffles stay exact (only compute is affected).
+  Classified P = classify("asm", "pred_add");
+  EXPECT_FALSE(P.Ok);
+  EXPECT_NE(P.Why.find("@p add.f32"), std::string::npos) << P.Why;
+  EXPECT_NE(P.Why.find("predicate"), std::string::npos) << P.Why;
+  EXPECT_EQ(P.Counts, (OpCounts{{"shuffles", 1}}));
+  EXPECT_EQ(P.Affects, unsigned(AffectsCompute));
+  // A guarded instruction that counts as nothing (a mov) is harmless.
+  Classified M = classify("asm", "pred_mov");
+  EXPECT_TRUE(M.Ok) << M.Why;
+  EXPECT_TRUE(M.Counts.empty());
+  // A guarded store is still a store of unknown count.
+  Classified S = classify("asm", "pred_st");
+  EXPECT_FALSE(S.Ok);
+  EXPECT_EQ(S.Affects, unsigned(AffectsStores));
 }
 
 //===----------------------------------------------------------------------===//
@@ -806,12 +856,12 @@ TEST_F(OpClassifierTest, UncountableCallsAffects) {
   EXPECT_FALSE(RO.Ok);
   EXPECT_NE(RO.Why.find("ext_readonly"), std::string::npos) << RO.Why;
   EXPECT_NE(RO.Why.find("not inlined"), std::string::npos) << RO.Why;
-  EXPECT_EQ(RO.Affects, unsigned(AffectsCompute | AffectsLoads));
+  EXPECT_EQ(RO.Affects, unsigned(AffectsCompute | AffectsShuffles | AffectsLoads));
   EXPECT_TRUE(RO.Counts.empty());
   // memory(none): compute only.
   Classified None = classify("calls", "none");
   EXPECT_FALSE(None.Ok);
-  EXPECT_EQ(None.Affects, unsigned(AffectsCompute));
+  EXPECT_EQ(None.Affects, unsigned(AffectsCompute | AffectsShuffles));
   // No memory attribute: anything.
   Classified Any = classify("calls", "any");
   EXPECT_FALSE(Any.Ok);
@@ -828,7 +878,9 @@ TEST_F(OpClassifierTest, UncountableCallsAffects) {
 }
 
 TEST_F(OpClassifierTest, CounterCategory) {
-  // Compute: FLOPs, divisions, specials, MMAs (anything not memory).
+  // Shuffles have a category of their own.
+  EXPECT_EQ(counterCategory("shuffles"), unsigned(AffectsShuffles));
+  // Compute: FLOPs, divisions, specials, MMAs (anything else not memory).
   for (const char *C :
        {"flops.fp32", "flops.tensor_bf16", "div.fp64", "special.exp", "mma"})
     EXPECT_EQ(counterCategory(C), unsigned(AffectsCompute)) << C;

@@ -7,6 +7,9 @@ each diagnostic as
 
   SEVERITY PATH:LINE:COLUMN CODE
     MESSAGE LINE...
+
+or, for a file that could not be analyzed (an ERROR without location or
+code), "ERROR (no location) MESSAGE".
 """
 import json
 import sys
@@ -19,6 +22,13 @@ for number, raw in enumerate(sys.stdin, 1):
     where = f"line {number}"
     assert set(d) <= {"message", "location", "severity", "source", "code"}, where
     assert isinstance(d["message"], str) and d["message"], where
+    if "location" not in d:
+        # A file that could not be analyzed: an error with no place in it.
+        assert d["severity"] == "ERROR" and "code" not in d, where
+        assert d["source"] == {"name": "cuda-roofline"}, where
+        print(f"ERROR (no location) {d['message']}")
+        n += 1
+        continue
     path = d["location"]["path"]
     assert path and not path.startswith("/"), f"{where}: path {path!r}"
     start = d["location"]["range"]["start"]

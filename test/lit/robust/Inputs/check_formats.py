@@ -257,23 +257,38 @@ def check_github(out, findings):
 # --- markdown -----------------------------------------------------------------
 
 ASCII_PUNCT = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-MUST_ESCAPE = set("`|*_[]<&~")
+MUST_ESCAPE = set("`|*_[]<&~$")
+# GitHub finds mentions ("@name") and emoji shortcodes (":name:") in the
+# rendered text, where a backslash no longer is: the emitter breaks them
+# with a zero-width space, written as an entity.
+ZWSP = "&#8203;"
+MENTION = re.compile(r"@[A-Za-z0-9]")
+EMOJI = re.compile(r":[A-Za-z0-9_+-]+:")
 
 
 def md_text(s, where):
-    """Unescapes inline text; flags characters left unescaped."""
+    """Unescapes inline text; flags characters left unescaped and text that
+    GitHub would render as a mention or an emoji."""
     out, i = [], 0
     while i < len(s):
         c = s[i]
-        if c == "\\" and i + 1 < len(s) and s[i + 1] in ASCII_PUNCT:
-            out.append(s[i + 1])
-            i += 2
+        if s.startswith(ZWSP, i):
+            out.append("\u200b")
+            i += len(ZWSP)
             continue
-        if c in MUST_ESCAPE:
+        if c == "\\" and i + 1 < len(s) and s[i + 1] in ASCII_PUNCT:
+            c = s[i + 1]
+            i += 1
+        elif c in MUST_ESCAPE:
             err("markdown", f"{where}: unescaped {c!r} in {vis(s)!r}")
         out.append(c)
         i += 1
-    return "".join(out)
+    rendered = "".join(out)
+    for pattern, what in ((MENTION, "a mention"), (EMOJI, "an emoji")):
+        m = pattern.search(rendered)
+        if m:
+            err("markdown", f"{where}: {vis(m.group(0))!r} renders as {what} in {vis(s)!r}")
+    return rendered.replace("\u200b", "")
 
 
 def md_code_span(s, i, where):

@@ -85,6 +85,17 @@ static bool overrideMatches(const LaunchOverride &L, const KernelDecl &K) {
   return K.isNamed(L.Kernel);
 }
 
+// The launch as messages name it: the flag, or where the setting is.
+static std::string launchOrigin(LaunchSource Source, const LaunchSetting &L) {
+  std::string Quoted = "'" + L.Launch.Text + "'";
+  if (Source == LaunchSource::Flag)
+    return "--launch " + Quoted;
+  std::string Where = L.Loc.File;
+  if (L.Loc.Line)
+    Where += ":" + std::to_string(L.Loc.Line);
+  return Where + ": launch " + Quoted;
+}
+
 llvm::Expected<FileSettings>
 Analyzer::settingsFor(const std::string &File) const {
   FileSettings S;
@@ -122,8 +133,6 @@ Analyzer::settingsFor(const std::string &File) const {
   }
 
   // Precedence: flags, then annotations, then the config file.
-  std::vector<LaunchSetting> Settings;
-  LaunchSource SettingsSource = LaunchSource::Annotation;
   std::optional<std::string> GpuId = Opts.GpuId;
   if (*Cfg) {
     S.Params = (*Cfg)->Params;
@@ -136,12 +145,15 @@ Analyzer::settingsFor(const std::string &File) const {
     S.Params[KV.first] = KV.second;
   for (auto &KV : Opts.Params)
     S.Params[KV.first] = KV.second;
-  if (!Ann->Launches.empty()) {
-    Settings = Ann->Launches;
-  } else if (*Cfg && !(*Cfg)->Launches.empty()) {
-    Settings = (*Cfg)->Launches;
-    SettingsSource = LaunchSource::Config;
-  }
+  // Launches too, but kernel by kernel (analyzeUnit): a --launch for one
+  // kernel leaves the annotation and config launches of the others in force.
+  std::vector<LaunchSetting> Flags;
+  for (const LaunchOverride &L : Opts.Launches)
+    Flags.push_back({L, SourceLoc{"--launch", 0, 0}});
+  S.Launches.push_back({LaunchSource::Flag, std::move(Flags)});
+  S.Launches.push_back({LaunchSource::Annotation, Ann->Launches});
+  if (*Cfg)
+    S.Launches.push_back({LaunchSource::Config, (*Cfg)->Launches});
 
   S.Gpu = Gpus.find(GpuId ? *GpuId : DefaultGpu);
   if (!S.Gpu) {
@@ -167,15 +179,18 @@ Analyzer::settingsFor(const std::string &File) const {
   CO.CudaPath = Opts.CudaPath;
   CO.DumpIR = Opts.DumpIR;
   CO.Diagnostics = Opts.Diagnostics;
-  for (const LaunchOverride &L : Opts.Launches)
-    S.Overrides.push_back({L, SourceLoc{"--launch", 0, 0}});
-  for (const LaunchSetting &L : S.Overrides.empty() ? Settings : S.Overrides)
-    if (!L.Launch.TemplateArgs.empty())
-      CO.Instantiations.push_back(L.Launch.PlainName + "<" +
-                                  L.Launch.TemplateArgs + ">");
-  S.OverrideSource = S.Overrides.empty() ? SettingsSource : LaunchSource::Flag;
-  if (S.Overrides.empty())
-    S.Overrides = Settings;
+  // Every source's template launches are instantiated: which source wins
+  // is decided per instantiation, once it exists.
+  std::set<std::string> Seen;
+  for (const auto &[Source, Settings] : S.Launches)
+    for (const LaunchSetting &L : Settings) {
+      if (L.Launch.TemplateArgs.empty())
+        continue;
+      Instantiation I{L.Launch.PlainName, L.Launch.TemplateArgs,
+                      launchOrigin(Source, L)};
+      if (Seen.insert(I.spelling()).second)
+        CO.Instantiations.push_back(std::move(I));
+    }
   return S;
 }
 
@@ -221,9 +236,7 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
   FR.ConfigChecks = S.Checks;
   FR.ConfigWarningsAsErrors = S.WarningsAsErrors;
   FR.ConfigOrigin = S.ConfigOrigin;
-  const std::vector<LaunchSetting> &Overrides = S.Overrides;
   const std::map<std::string, int64_t> &Params = S.Params;
-  LaunchSource OverrideSource = S.OverrideSource;
   // Locations print the way the user named the file.
   llvm::SmallString<256> Abs(File);
   llvm::sys::fs::make_absolute(Abs);
@@ -264,17 +277,22 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
       dumpKernelModel(Model, llvm::errs());
 
     std::vector<std::pair<LaunchInfo, std::map<std::string, int64_t>>> Launches;
-    for (const LaunchSetting &S : Overrides) {
-      if (!overrideMatches(S.Launch, Decl))
-        continue;
-      FR.MatchedLaunches.insert(S.Launch.Kernel);
-      LaunchInfo LI;
-      LI.Source = OverrideSource;
-      LI.Grid = S.Launch.Grid;
-      LI.Block = S.Launch.Block;
-      LI.SharedBytes = S.Launch.SharedBytes;
-      LI.Loc = S.Loc;
-      Launches.push_back({LI, Params});
+    // The first source with launches of this kernel gives all of them.
+    for (const auto &[Source, Settings] : S.Launches) {
+      for (const LaunchSetting &L : Settings) {
+        if (!overrideMatches(L.Launch, Decl))
+          continue;
+        FR.MatchedLaunches.insert(L.Launch.Kernel);
+        LaunchInfo LI;
+        LI.Source = Source;
+        LI.Grid = L.Launch.Grid;
+        LI.Block = L.Launch.Block;
+        LI.SharedBytes = L.Launch.SharedBytes;
+        LI.Loc = L.Loc;
+        Launches.push_back({LI, Params});
+      }
+      if (!Launches.empty())
+        break;
     }
     if (Launches.empty()) {
       for (const LaunchSite &Site : CU.Facts.Launches) {
@@ -311,6 +329,14 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
           Why = "dynamic shared memory of " + std::to_string(LI.SharedBytes) +
                 " B exceeds the " + std::to_string(FR.Gpu->SharedPerBlockBytes) +
                 " B per block of " + FR.Gpu->Id + ": the launch fails";
+        if (Why.empty() && Decl.MaxThreadsPerBlock &&
+            LI.Block->count() > *Decl.MaxThreadsPerBlock)
+          Why = "block (" + std::to_string(LI.Block->V[0]) + "," +
+                std::to_string(LI.Block->V[1]) + "," +
+                std::to_string(LI.Block->V[2]) + ") has " +
+                std::to_string(LI.Block->count()) +
+                " threads, more than the kernel's __launch_bounds__ of " +
+                std::to_string(*Decl.MaxThreadsPerBlock) + ": the launch fails";
         if (!Why.empty()) {
           if (LI.Source == LaunchSource::Flag)
             return llvm::createStringError(llvm::inconvertibleErrorCode(),

@@ -90,8 +90,11 @@ constexpr const char *DefaultGpu = "h100-sxm";
 struct FileSettings {
   const GpuSpec *Gpu = nullptr;
   std::map<std::string, int64_t> Params;
-  std::vector<LaunchSetting> Overrides; ///< Launches that replace call sites.
-  LaunchSource OverrideSource = LaunchSource::None;
+  /// Launches that replace call sites, by source in order of precedence
+  /// (flags, annotations, config file). Precedence is per kernel: the first
+  /// source with a launch of a kernel gives all of that kernel's launches,
+  /// whatever the others say about other kernels.
+  std::vector<std::pair<LaunchSource, std::vector<LaunchSetting>>> Launches;
   CompileOptions Compile;
   FindingOptions Findings;
   /// The config file's check globs (flags take precedence in the CLI).

@@ -4,6 +4,8 @@
 #include "FlagLoops.h"
 
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/MultiplexConsumer.h"
@@ -11,6 +13,8 @@
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -25,6 +29,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
+
+#include <optional>
 
 extern "C" {
 void LLVMInitializeNVPTXTargetInfo();
@@ -159,6 +165,132 @@ ArgumentsAdjuster translateNvccFlags() {
     }
     return R;
   };
+}
+
+/// ClangTool makes each input absolute with path::native(), which on POSIX
+/// also turns '\' -- an ordinary character of a file name there -- into
+/// '/', and asks the database for the command of that other file. This
+/// database answers for the file as named, so that its command compiles the
+/// real file.
+class AsNamedDatabase : public CompilationDatabase {
+public:
+  AsNamedDatabase(const CompilationDatabase &Inner, std::string Asked,
+                  std::string File)
+      : Inner(Inner), Asked(std::move(Asked)), File(std::move(File)) {}
+
+  std::vector<CompileCommand>
+  getCompileCommands(StringRef FilePath) const override {
+    return Inner.getCompileCommands(FilePath == Asked ? StringRef(File)
+                                                      : FilePath);
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Inner.getAllFiles();
+  }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    return Inner.getAllCompileCommands();
+  }
+
+private:
+  const CompilationDatabase &Inner;
+  std::string Asked, File;
+};
+
+/// Forwards clang's diagnostics, except those on the lines appended to the
+/// main file to instantiate kernel templates: that code is the tool's, and
+/// a line the user's file does not have helps nobody, so the failure is
+/// reported as a mistake of the launch that asked for the instantiation.
+class InjectedCodeFilter : public DiagnosticConsumer {
+public:
+  InjectedCodeFilter(DiagnosticConsumer &Next, llvm::raw_ostream &OS,
+                     unsigned FirstLine,
+                     const std::vector<Instantiation> &Instantiations)
+      : Errors(Instantiations.size()), ErrorIds(Instantiations.size()),
+        Involved(Instantiations.size()), Next(Next), OS(OS),
+        FirstLine(FirstLine), Instantiations(Instantiations) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Next.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    // Notes explain the diagnostic before them: they go where it went.
+    if (Level == DiagnosticsEngine::Note && Dropping)
+      return;
+    Dropping = false;
+    std::optional<size_t> I = injectedAt(Info);
+    if (!I) {
+      DiagnosticConsumer::HandleDiagnostic(Level, Info); // Counts it.
+      Next.HandleDiagnostic(Level, Info);
+      return;
+    }
+    llvm::SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    const Instantiation &Inst = Instantiations[*I];
+    if (Level == DiagnosticsEngine::Note) {
+      // The context of an error in the template's body ("in instantiation
+      // of ... requested here"): the launch is what requested it.
+      Involved[*I] = true;
+      llvm::StringRef M = Msg;
+      if (M.consume_back(" requested here"))
+        OS << "note: " << M << " requested by " << Inst.Origin << "\n";
+      else
+        OS << "note: " << M << " (" << Inst.Origin << ")\n";
+      return;
+    }
+    Dropping = true;
+    if (Level >= DiagnosticsEngine::Error && Errors[*I].empty()) {
+      Errors[*I] = std::string(Msg);
+      ErrorIds[*I] = Info.getID();
+    }
+  }
+
+  /// Per instantiation: clang's first error on its line, or empty.
+  std::vector<std::string> Errors;
+  /// Per instantiation: that error's diagnostic id.
+  std::vector<unsigned> ErrorIds;
+  /// Per instantiation: whether an error in the template's body was
+  /// reported as reached through it.
+  std::vector<bool> Involved;
+
+private:
+  std::optional<size_t> injectedAt(const Diagnostic &Info) const {
+    if (Instantiations.empty() || !Info.hasSourceManager() ||
+        Info.getLocation().isInvalid())
+      return std::nullopt;
+    const SourceManager &SM = Info.getSourceManager();
+    SourceLocation L = SM.getExpansionLoc(Info.getLocation());
+    if (SM.getFileID(L) != SM.getMainFileID())
+      return std::nullopt;
+    unsigned Line = SM.getExpansionLineNumber(L);
+    if (Line < FirstLine || Line - FirstLine >= Instantiations.size())
+      return std::nullopt;
+    return Line - FirstLine;
+  }
+
+  DiagnosticConsumer &Next;
+  llvm::raw_ostream &OS;
+  unsigned FirstLine;
+  const std::vector<Instantiation> &Instantiations;
+  bool Dropping = false;
+};
+
+/// Why Inst did not compile, blaming the launch that asked for it rather
+/// than the code that the tool appended to the file.
+std::string instantiationError(const Instantiation &Inst, unsigned ErrorId,
+                               llvm::StringRef ClangError) {
+  if (ErrorId == diag::err_non_template_in_template_id)
+    return Inst.Origin + ": '" + Inst.Kernel +
+           "' is not a template; launch it without template arguments";
+  std::string Why = ClangError.str();
+  // Clang's words are about the appended code's cast of the function's
+  // address to void *.
+  if (ErrorId == diag::err_addr_ovl_no_viable)
+    Why = "the template arguments do not fit the parameters of template '" +
+          Inst.Kernel + "'";
+  return Inst.Origin + ": cannot instantiate '" + Inst.spelling() + "': " + Why;
 }
 
 } // namespace
@@ -314,15 +446,32 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
 
   // A file system of its own: the tool moves its working directory to the
   // command's, which on the process-wide one would move every thread's.
-  ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
-                 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
-                     llvm::vfs::createPhysicalFileSystem().release()));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(
+      llvm::vfs::createPhysicalFileSystem().release());
+  // The file made absolute as ClangTool does, but with path::native() only
+  // where '\' is a separator: on POSIX it belongs to the name.
+  llvm::StringRef Relative(File);
+  Relative.consume_front("./");
+  llvm::SmallString<256> AbsFile(Relative);
+  if (std::error_code EC = FS->makeAbsolute(AbsFile))
+    return llvm::createStringError(EC, "cannot make '" + File +
+                                           "' absolute: " + EC.message());
+  if (llvm::sys::path::is_style_windows(llvm::sys::path::Style::native))
+    llvm::sys::path::native(AbsFile);
+  auto Asked = getAbsolutePath(*FS, AbsFile);
+  if (!Asked)
+    return Asked.takeError();
+  AsNamedDatabase AsNamed(DB, *Asked, std::string(AbsFile));
+  ClangTool Tool(AsNamed, {std::string(AbsFile)},
+                 std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false); // The caller reports the failure.
   // Must outlive Tool.run(): the tool keeps a reference to it.
   std::string Text;
-  // Kernels named with --launch but never launched in the file are
-  // instantiated by a reference appended to the file (line numbers of the
-  // original text are unchanged).
+  // Kernel templates named with template arguments by a launch setting
+  // (flag, annotation, config) are instantiated by a reference appended to
+  // the file, one line each (line numbers of the original text are
+  // unchanged).
+  unsigned FirstInjectedLine = 0;
   if (!Opts.Instantiations.empty()) {
     auto Buf = llvm::MemoryBuffer::getFile(File);
     if (!Buf)
@@ -330,10 +479,12 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
                                      "cannot read '" + File + "'");
     Text = (*Buf)->getBuffer().str();
     Text += "\n";
+    FirstInjectedLine = unsigned(llvm::count(Text, '\n')) + 1;
     for (size_t I = 0; I < Opts.Instantiations.size(); ++I)
       Text += "void *__cuda_roofline_instantiate_" + std::to_string(I) +
-              "() { return (void *)&" + Opts.Instantiations[I] + "; }\n";
-    Tool.mapVirtualFile(File, Text);
+              "() { return (void *)&" + Opts.Instantiations[I].spelling() +
+              "; }\n";
+    Tool.mapVirtualFile(AbsFile, Text);
   }
 
   Tool.clearArgumentsAdjusters();
@@ -371,15 +522,28 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
   // Count errors from the driver too (a flag clang rejects is reported by
   // the driver, which would otherwise go on without it).
   DiagnosticOptions DiagOpts;
-  TextDiagnosticPrinter Printer(Opts.Diagnostics ? *Opts.Diagnostics : llvm::errs(), DiagOpts);
-  Tool.setDiagnosticConsumer(&Printer);
+  llvm::raw_ostream &DiagOS =
+      Opts.Diagnostics ? *Opts.Diagnostics : llvm::errs();
+  TextDiagnosticPrinter Printer(DiagOS, DiagOpts);
+  InjectedCodeFilter Filter(Printer, DiagOS, FirstInjectedLine,
+                            Opts.Instantiations);
+  Tool.setDiagnosticConsumer(&Filter);
   DeviceToolAction Action(Out, Opts);
   int Rc = Tool.run(&Action);
-  if (Rc != 0 || !Out.Module || Printer.getNumErrors() != 0) {
+  bool InjectedError = llvm::any_of(
+      Filter.Errors, [](const std::string &E) { return !E.empty(); });
+  if (Rc != 0 || !Out.Module || Filter.getNumErrors() != 0 || InjectedError) {
+    for (size_t I = 0; I < Opts.Instantiations.size(); ++I)
+      if (!Filter.Errors[I].empty())
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            instantiationError(Opts.Instantiations[I], Filter.ErrorIds[I],
+                               Filter.Errors[I]));
     std::string Hint;
-    if (!Opts.Instantiations.empty())
-      Hint = " (a --launch with template arguments instantiates the kernel "
-             "template it names: is it one?)";
+    for (size_t I = 0; I < Opts.Instantiations.size() && Hint.empty(); ++I)
+      if (Filter.Involved[I])
+        Hint = " (instantiating '" + Opts.Instantiations[I].spelling() +
+               "' for " + Opts.Instantiations[I].Origin + ")";
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "compilation of '" + File +
                                        "' failed; nothing analyzed" + Hint);

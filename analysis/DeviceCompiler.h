@@ -27,12 +27,21 @@ class CompilationDatabase;
 
 namespace roofline {
 
+/// A kernel template specialization to instantiate, for a launch of a
+/// kernel that the file never launches itself.
+struct Instantiation {
+  std::string Kernel; ///< The template's name ("tiled").
+  std::string Args;   ///< Its template arguments ("64, 8").
+  /// The launch that asks for it, as messages name it ("--launch
+  /// 'tiled<64,8>=64,64/256'"): a failed instantiation blames it.
+  std::string Origin;
+  std::string spelling() const { return Kernel + "<" + Args + ">"; }
+};
+
 struct CompileOptions {
   std::string Arch = "sm_90";
   std::map<std::string, int64_t> Params;
-  /// Kernel template specializations to instantiate (e.g. "tiled<64, 8>"),
-  /// for --launch of kernels that the file never launches itself.
-  std::vector<std::string> Instantiations;
+  std::vector<Instantiation> Instantiations;
   std::vector<std::string> ExtraArgs;
   /// The CUDA toolkit to parse with (headers, libdevice); empty: the one
   /// the tool was built against.

@@ -675,6 +675,14 @@ public:
         K.IntParamTypes[P->getName().str()] = {Ctx.getIntWidth(T),
                                                T->isSignedIntegerType()};
     }
+    // An instantiation's attribute has its template arguments substituted.
+    if (const auto *LB = FD->getAttr<CUDALaunchBoundsAttr>()) {
+      const clang::Expr *Max = LB->getMaxThreads();
+      clang::Expr::EvalResult R;
+      if (Max && !Max->isValueDependent() && Max->EvaluateAsInt(R, Ctx) &&
+          R.Val.getInt().isStrictlyPositive())
+        K.MaxThreadsPerBlock = R.Val.getInt().getExtValue();
+    }
     if (auto *Args = FD->getTemplateSpecializationArgs()) {
       if (auto *Tmpl = FD->getPrimaryTemplate()) {
         auto *TPL = Tmpl->getTemplateParameters();

@@ -46,6 +46,9 @@ struct KernelDecl {
   std::vector<std::string> ParamNames;
   /// Integer parameters: bit width and signedness, to check given values.
   std::map<std::string, std::pair<unsigned, bool>> IntParamTypes;
+  /// The maximum threads per block of its __launch_bounds__: CUDA refuses
+  /// a launch of larger blocks.
+  std::optional<int64_t> MaxThreadsPerBlock;
   /// Template parameter name -> value, for instantiations.
   std::map<std::string, std::string> TemplateArgs;
   /// Where integer template arguments are used in the instantiated body

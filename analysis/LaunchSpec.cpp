@@ -42,6 +42,7 @@ llvm::Expected<LaunchOverride> roofline::parseLaunchOverride(StringRef Text) {
   if (Eq == StringRef::npos || Eq == 0)
     return bad("malformed --launch '" + Text + "': " + Form);
   LaunchOverride L;
+  L.Text = Text.trim().str();
   L.Kernel = Text.substr(0, Eq).trim().str();
   StringRef K = L.Kernel;
   size_t Lt = K.find('<');

@@ -20,6 +20,7 @@ struct Dim3 {
 
 /// A `--launch 'KERNEL=GX[,GY[,GZ]]/BX[,BY[,BZ]][/SMEM]'` override.
 struct LaunchOverride {
+  std::string Text;         ///< The whole setting as written, for messages.
   std::string Kernel;       ///< As written, possibly with template arguments.
   std::string PlainName;    ///< Without template arguments.
   std::string TemplateArgs; ///< Text between the outer <>, or empty.

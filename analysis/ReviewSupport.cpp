@@ -6,6 +6,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
 
@@ -20,10 +21,14 @@ static llvm::SmallString<256> absolute(llvm::StringRef P) {
   return A;
 }
 
+// Review formats separate path components with '/'. Only a Windows path has
+// '\' separators to convert: on POSIX '\' is an ordinary character of a file
+// name, and a path with it changed names another file.
 static std::string slashes(llvm::StringRef P) {
-  llvm::SmallString<256> S(P);
-  path::native(S, path::Style::posix);
-  return std::string(S);
+  std::string S = P.str();
+  if (path::is_style_windows(path::Style::native))
+    std::replace(S.begin(), S.end(), '\\', '/');
+  return S;
 }
 
 // Abs relative to Root, compared component by component so that /a/bc is

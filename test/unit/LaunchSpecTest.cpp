@@ -84,6 +84,7 @@ TEST(LaunchSpecTest, TemplateArguments) {
   // The ',' inside <> does not split the kernel name, and the plain name
   // and the argument text are separated.
   LaunchOverride L = parseOk("tiled<64, 8>=64,64/256");
+  EXPECT_EQ(L.Text, "tiled<64, 8>=64,64/256"); // For messages.
   EXPECT_EQ(L.Kernel, "tiled<64, 8>");
   EXPECT_EQ(L.PlainName, "tiled");
   EXPECT_EQ(L.TemplateArgs, "64, 8");

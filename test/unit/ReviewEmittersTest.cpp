@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
@@ -55,6 +56,17 @@ TEST(ReviewSupportTest, RelativeUnderRootAbsoluteOutside) {
   EXPECT_FALSE(Sibling.UnderRoot);
   EXPECT_EQ(Sibling.Path, "/repo2/k.cu");
   EXPECT_EQ(reviewPath("/k.cu", "/").Path, "k.cu");
+}
+
+TEST(ReviewSupportTest, BackslashIsPartOfAPosixName) {
+  if (llvm::sys::path::is_style_windows(llvm::sys::path::Style::native))
+    GTEST_SKIP() << "'\\' is a separator on Windows";
+  // 'bs\h.cuh' is one file, not 'h.cuh' in directory 'bs'.
+  EXPECT_EQ(reviewPath("/repo/bs\\h.cuh", "/repo").Path, "bs\\h.cuh");
+  EXPECT_EQ(reviewPath("/other/bs\\h.cuh", "/repo").Path,
+            "/other/bs\\h.cuh");
+  EXPECT_EQ(fileUri("/repo/bs\\h.cuh", /*Directory=*/false),
+            "file:///repo/bs%5Ch.cuh");
 }
 
 TEST(ReviewSupportTest, RootFromOptions) {

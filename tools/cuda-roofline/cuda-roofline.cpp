@@ -28,6 +28,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <set>
 
 using namespace llvm;
 using namespace roofline;
@@ -284,10 +285,23 @@ int main(int Argc, const char **Argv) {
   // Batch mode: every CUDA source of the database, in a stable order.
   std::vector<std::string> Inputs(Files.begin(), Files.end());
   if (Inputs.empty()) {
-    for (const std::string &F : DB->getAllFiles()) {
+    // Not getAllFiles(): a JSON database names its files through
+    // path::native(), which on POSIX also turns a '\' of a file name into
+    // '/'. The commands keep the names as written.
+    std::set<std::string> Seen;
+    for (const clang::tooling::CompileCommand &C :
+         DB->getAllCompileCommands()) {
+      SmallString<256> F(C.Filename);
+      if (sys::path::is_relative(F)) {
+        F = C.Directory;
+        sys::path::append(F, C.Filename);
+      }
+      sys::path::remove_dots(F, /*remove_dot_dot=*/true);
+      if (sys::path::is_style_windows(sys::path::Style::native))
+        sys::path::native(F);
       StringRef Ext = sys::path::extension(F);
-      if (Ext == ".cu" || Ext == ".cuh")
-        Inputs.push_back(F);
+      if ((Ext == ".cu" || Ext == ".cuh") && Seen.insert(std::string(F)).second)
+        Inputs.push_back(std::string(F));
     }
     llvm::sort(Inputs);
     if (Inputs.empty())

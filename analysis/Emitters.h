@@ -44,6 +44,11 @@ void emitRdjsonl(llvm::raw_ostream &OS, const std::vector<FileReport> &Files,
 void emitMarkdown(llvm::raw_ostream &OS, const std::vector<FileReport> &Files,
                   const ReviewOptions &Opts);
 
+/// The file names in Files that are not valid UTF-8 (sorted, once each).
+/// JSON, rdjsonl, GitHub and Markdown output are UTF-8 text, which cannot
+/// carry such a name's bytes: the front-end warns about each.
+std::vector<std::string> namesNotUtf8(const std::vector<FileReport> &Files);
+
 /// Counter names as reports show them: "global.load_bytes" ->
 /// "global_load_bytes".
 std::string reportKey(const std::string &Counter);

@@ -12,8 +12,8 @@
 
 using namespace roofline;
 
-static std::string escapeData(llvm::StringRef S) {
-  std::string Out;
+static std::string escapeData(llvm::StringRef Text) {
+  std::string S = validUtf8(Text), Out;
   for (char C : S) {
     switch (C) {
     case '%':

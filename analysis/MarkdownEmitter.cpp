@@ -41,8 +41,9 @@ static bool opensShortcode(llvm::StringRef Rest) {
 /// Besides CommonMark's specials: '$' would start math; "@name" would
 /// mention (notify) a user and ":name:" become an emoji, which a backslash
 /// does not prevent (GitHub finds them in the rendered text).
-static std::string escape(llvm::StringRef S) {
-  std::string Out;
+static std::string escape(llvm::StringRef Text) {
+  std::string Valid = validUtf8(Text), Out;
+  llvm::StringRef S = Valid;
   for (size_t I = 0; I < S.size(); ++I) {
     char C = S[I];
     if (C == '\n' || C == '\r') {
@@ -60,7 +61,8 @@ static std::string escape(llvm::StringRef S) {
 
 /// Text as an inline code span: a fence longer than any run of backticks
 /// in it, padded when it starts or ends with one (CommonMark 6.1).
-static std::string codeSpan(llvm::StringRef S) {
+static std::string codeSpan(llvm::StringRef Text) {
+  std::string S = validUtf8(Text);
   size_t Longest = 0, Run = 0;
   for (char C : S) {
     Run = C == '`' ? Run + 1 : 0;
@@ -68,7 +70,7 @@ static std::string codeSpan(llvm::StringRef S) {
   }
   std::string Fence(Longest + 1, '`');
   bool Pad = !S.empty() && (S.front() == '`' || S.back() == '`');
-  std::string Body = S.str();
+  std::string Body = S;
   for (char &C : Body)
     if (C == '\n' || C == '\r')
       C = ' ';

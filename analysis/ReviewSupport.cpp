@@ -4,11 +4,13 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <cctype>
 #include <optional>
+#include <set>
 
 using namespace roofline;
 namespace path = llvm::sys::path;
@@ -146,4 +148,29 @@ llvm::StringRef roofline::levelName(llvm::StringRef Level,
   if (Level == "note")
     return Names.Note;
   return Names.Warning;
+}
+
+std::vector<std::string>
+roofline::namesNotUtf8(const std::vector<FileReport> &Files) {
+  std::set<std::string> Bad;
+  auto Check = [&](const std::string &Name) {
+    if (!llvm::json::isUTF8(Name))
+      Bad.insert(Name);
+  };
+  for (const FileReport &F : Files) {
+    Check(F.File);
+    for (const KernelReport &K : F.Kernels) {
+      Check(K.Decl.Loc.File);
+      for (const Finding &Fd : K.Findings) {
+        Check(Fd.File);
+      }
+    }
+  }
+  return {Bad.begin(), Bad.end()};
+}
+
+std::string roofline::validUtf8(llvm::StringRef S) {
+  if (llvm::json::isUTF8(S))
+    return S.str();
+  return llvm::json::fixUTF8(S);
 }

@@ -46,6 +46,11 @@ std::string percentEncodePath(llvm::StringRef Path);
 /// that SARIF requires of a uriBaseId.
 std::string fileUri(llvm::StringRef AbsolutePath, bool Directory);
 
+/// S as valid UTF-8: each invalid byte becomes U+FFFD. The review formats
+/// are UTF-8 text (JSON, annotations, Markdown); a name or quoted source
+/// in another encoding must not make the whole output unreadable.
+std::string validUtf8(llvm::StringRef S);
+
 /// How notes join their finding's message.
 enum class NoteStyle {
   /// "MESSAGE\nnote: NOTE" (GitHub annotations, reviewdog).

@@ -413,6 +413,15 @@ int main(int Argc, const char **Argv) {
   ReviewOptions RO;
   RO.SourceRoot = SourceRoot;
   RO.Failures = FailureMessages;
+  // Text and SARIF (percent-encoded URIs) keep a name's bytes; the UTF-8
+  // formats cannot, and must not change it silently.
+  if (Format == "json" || Format == "rdjsonl" || Format == "github" ||
+      Format == "markdown")
+    for (const std::string &Name : namesNotUtf8(Reports))
+      errs() << "cuda-roofline: warning: the file name '" << Name
+             << "' is not valid UTF-8: the " << Format
+             << " output shows its invalid bytes as U+FFFD (the text and "
+                "sarif formats keep them)\n";
   if (Format == "json")
     emitJson(outs(), Reports);
   else if (Format == "sarif")

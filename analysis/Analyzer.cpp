@@ -271,7 +271,7 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
     if (!Opts.KernelFilter.empty() && !Decl.isNamed(Opts.KernelFilter))
       continue;
 
-    KernelTimeLimit Limit(Opts.KernelSeconds);
+    KernelLimits Limit(Opts.KernelSeconds, Opts.KernelMemoryMiB);
     KernelModel Model = buildKernelModel(F, &Decl);
     if (Opts.DumpModel)
       dumpKernelModel(Model, llvm::errs());

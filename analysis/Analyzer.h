@@ -48,6 +48,9 @@ struct AnalyzerOptions {
   /// Wall-clock limit on counting one kernel (<= 0: none); past it, counts
   /// are "analysis limit reached" unknowns.
   double KernelSeconds = 30;
+  /// Limit on the process's resident memory (MiB) while one kernel is
+  /// counted (<= 0: none); past it, the same unknowns.
+  double KernelMemoryMiB = 4096;
   FindingOptions Findings;
   /// Threshold options given on the command line ("min-reuse", ...): a
   /// config file does not override them.

@@ -97,7 +97,7 @@ DomainWalker::DomainWalker(const KernelModel &M, const BlockModel &B,
 
 // The clock is read every 4096 steps: cheap, and a step is short.
 bool DomainWalker::outOfTime() const {
-  return (Steps & 4095) == 0 && KernelTimeLimit::expired();
+  return (Steps & 4095) == 0 && KernelLimits::expired();
 }
 
 UnknownReason DomainWalker::unknownHere(std::string Reason) const {
@@ -110,8 +110,8 @@ UnknownReason DomainWalker::unknownHere(std::string Reason) const {
 
 WalkStatus DomainWalker::budgetFail() {
   return WalkStatus::fail(unknownHere(
-      KernelTimeLimit::expired()
-          ? KernelTimeLimit::reason()
+      KernelLimits::expired()
+          ? KernelLimits::reason()
           : "too many distinct thread/iteration cases to count exactly "
             "(budget exceeded)"));
 }

@@ -128,6 +128,15 @@ llvm::Error roofline::setLintOption(AnalyzerOptions &Opts, llvm::StringRef Key,
     Opts.KernelSeconds = *D;
     return llvm::Error::success();
   }
+  if (K == "max-kernel-memory") {
+    auto D = number(Key, Value);
+    if (!D)
+      return D.takeError();
+    if (*D < 0)
+      return bad(Key, Value, "expected MiB >= 0 (0: no limit)");
+    Opts.KernelMemoryMiB = *D;
+    return llvm::Error::success();
+  }
   double *Target = K == "min-efficiency-loss"     ? &F.MinEfficiencyLoss
                    : K == "min-reuse"             ? &F.MinReuse
                    : K == "memory-bound-fraction" ? &F.MemoryBoundRidgeFraction
@@ -151,5 +160,6 @@ llvm::Error roofline::setLintOption(AnalyzerOptions &Opts, llvm::StringRef Key,
       "unknown option '" + Key +
           "' (expected gpu, param, params, launch, launches, "
           "min-efficiency-loss, min-conflict-ways, min-reuse, "
-          "memory-bound-fraction, kernel-summary or max-kernel-seconds)");
+          "memory-bound-fraction, kernel-summary, max-kernel-seconds or "
+          "max-kernel-memory)");
 }

@@ -16,6 +16,7 @@
 //   memory-bound-fraction (0, 1]     roofline-memory-bound
 //   kernel-summary        true/false roofline-kernel-summary
 //   max-kernel-seconds    >= 0       time limit per kernel (0: none)
+//   max-kernel-memory     >= 0       resident-memory limit in MiB (0: none)
 //
 //===----------------------------------------------------------------------===//
 

@@ -17,7 +17,8 @@
 // because clang splits the flag at the first one): checks=GLOB (clang-tidy syntax, default
 // roofline-*), gpu, param, params, launch, launches, min-efficiency-loss,
 // min-conflict-ways, min-reuse, memory-bound-fraction, kernel-summary
-// (default false), max-kernel-seconds (default 30). NOLINT comments in the
+// (default false), max-kernel-seconds (default 30), max-kernel-memory (MiB,
+// default 4096). NOLINT comments in the
 // source apply, as in clang-tidy.
 //
 //===----------------------------------------------------------------------===//

@@ -15,7 +15,8 @@
 //   ("k=GRID/BLOCK;..."), roofline.MinEfficiencyLoss,
 //   roofline.MinConflictWays, roofline.MinReuse,
 //   roofline.MemoryBoundFraction, roofline.KernelSummary (default false),
-//   roofline.MaxKernelSeconds (default 30).
+//   roofline.MaxKernelSeconds (default 30), roofline.MaxKernelMemory (MiB,
+//   default 4096).
 // .cuda-roofline.yaml and in-source annotations apply as in the CLI.
 //
 //===----------------------------------------------------------------------===//
@@ -144,7 +145,7 @@ private:
     for (StringRef Key :
          {"Gpu", "Params", "Launches", "MinEfficiencyLoss", "MinConflictWays",
           "MinReuse", "MemoryBoundFraction", "KernelSummary",
-          "MaxKernelSeconds"}) {
+          "MaxKernelSeconds", "MaxKernelMemory"}) {
       std::optional<StringRef> V = Shared.get(Key);
       if (!V)
         continue;

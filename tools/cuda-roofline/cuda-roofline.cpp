@@ -24,6 +24,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -55,6 +56,12 @@ static cl::opt<double> MaxKernelSeconds(
     cl::desc("Give up counting a kernel after this many seconds, reporting "
              "'analysis limit reached' unknowns (default 30; 0: no limit)"),
     cl::init(30), cl::cat(Cat));
+static cl::opt<double> MaxKernelMemory(
+    "max-kernel-memory",
+    cl::desc("Give up counting a kernel once the process's resident memory "
+             "exceeds this many MiB, reporting 'analysis limit reached' "
+             "unknowns (default 4096; 0: no limit)"),
+    cl::value_desc("MIB"), cl::init(4096), cl::cat(Cat));
 static cl::opt<std::string> Arch("arch", cl::desc("Device architecture, e.g. sm_90 (default: the GPU's)"),
                                  cl::value_desc("sm_XX"), cl::cat(Cat));
 static cl::list<std::string> Params("param", cl::desc("Value of a kernel or launcher parameter (repeatable)"),
@@ -245,9 +252,17 @@ int main(int Argc, const char **Argv) {
   Opts.Arch = Arch;
   Opts.CudaPath = CudaPath;
   if (MaxKernelSeconds < 0)
-    return usageError("--max-kernel-seconds must be >= 0: got " +
-                      std::to_string(MaxKernelSeconds.getValue()));
+    return usageError(
+        formatv("--max-kernel-seconds must be >= 0: got {0:G}",
+                MaxKernelSeconds.getValue())
+            .str());
   Opts.KernelSeconds = MaxKernelSeconds;
+  if (MaxKernelMemory < 0)
+    return usageError(
+        formatv("--max-kernel-memory must be >= 0: got {0:G}",
+                MaxKernelMemory.getValue())
+            .str());
+  Opts.KernelMemoryMiB = MaxKernelMemory;
   Opts.KernelFilter = Kernel;
   Opts.DumpModel = DumpModel;
   Opts.DumpIR = DumpIR;

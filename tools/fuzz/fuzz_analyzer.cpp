@@ -111,6 +111,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   // Give up counting a kernel well before libFuzzer's -timeout (30 s in
   // run-fuzz.sh): a timeout then means a hang outside the counting walks.
   Opts.KernelSeconds = 10;
+  // Likewise under libFuzzer's -rss_limit_mb (4096 in run-fuzz.sh; ASan
+  // alone keeps about 1 GiB resident): an out-of-memory report then means
+  // memory spent outside the counting walks.
+  Opts.KernelMemoryMiB = 3072;
   llvm::raw_null_ostream Diags;
   Opts.Diagnostics = &Diags;
   Analyzer A(State->Gpus, Opts);

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <tuple>
 
 using namespace roofline;
 
@@ -119,22 +120,21 @@ llvm::Error roofline::setLintOption(AnalyzerOptions &Opts, llvm::StringRef Key,
       return bad(Key, Value, "expected true or false");
     return llvm::Error::success();
   }
-  if (K == "max-kernel-seconds") {
+  // The per-kernel limits: a value >= 0 in a unit, 0 for none.
+  for (auto [Name, Field, Unit] :
+       {std::tuple("max-kernel-seconds", &AnalyzerOptions::KernelSeconds,
+                   "seconds"),
+        std::tuple("max-kernel-memory", &AnalyzerOptions::KernelMemoryMiB,
+                   "MiB")}) {
+    if (K != Name)
+      continue;
     auto D = number(Key, Value);
     if (!D)
       return D.takeError();
     if (*D < 0)
-      return bad(Key, Value, "expected seconds >= 0 (0: no limit)");
-    Opts.KernelSeconds = *D;
-    return llvm::Error::success();
-  }
-  if (K == "max-kernel-memory") {
-    auto D = number(Key, Value);
-    if (!D)
-      return D.takeError();
-    if (*D < 0)
-      return bad(Key, Value, "expected MiB >= 0 (0: no limit)");
-    Opts.KernelMemoryMiB = *D;
+      return bad(Key, Value,
+                 std::string("expected ") + Unit + " >= 0 (0: no limit)");
+    Opts.*Field = *D;
     return llvm::Error::success();
   }
   double *Target = K == "min-efficiency-loss"     ? &F.MinEfficiencyLoss

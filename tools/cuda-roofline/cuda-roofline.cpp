@@ -251,18 +251,15 @@ int main(int Argc, const char **Argv) {
     Opts.GpuId = Gpu;
   Opts.Arch = Arch;
   Opts.CudaPath = CudaPath;
-  if (MaxKernelSeconds < 0)
-    return usageError(
-        formatv("--max-kernel-seconds must be >= 0: got {0:G}",
-                MaxKernelSeconds.getValue())
-            .str());
-  Opts.KernelSeconds = MaxKernelSeconds;
-  if (MaxKernelMemory < 0)
-    return usageError(
-        formatv("--max-kernel-memory must be >= 0: got {0:G}",
-                MaxKernelMemory.getValue())
-            .str());
-  Opts.KernelMemoryMiB = MaxKernelMemory;
+  for (auto [Flag, Field] :
+       {std::pair(&MaxKernelSeconds, &AnalyzerOptions::KernelSeconds),
+        std::pair(&MaxKernelMemory, &AnalyzerOptions::KernelMemoryMiB)}) {
+    if (*Flag < 0)
+      return usageError(formatv("--{0} must be >= 0: got {1:G}",
+                                Flag->ArgStr, Flag->getValue())
+                            .str());
+    Opts.*Field = *Flag;
+  }
   Opts.KernelFilter = Kernel;
   Opts.DumpModel = DumpModel;
   Opts.DumpIR = DumpIR;

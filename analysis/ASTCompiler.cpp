@@ -34,9 +34,27 @@ public:
 
 } // namespace
 
+/// Hands CodeGen the declarations of DC that do not depend on rejected code,
+/// one by one: a namespace given whole would be generated whole.
+static void emitUsable(CodeGenerator &Gen, DeclContext *DC,
+                       ErrorIsolation &Iso) {
+  for (Decl *D : DC->decls()) {
+    if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D) || isa<ExportDecl>(D)) {
+      emitUsable(Gen, cast<DeclContext>(D), Iso);
+      continue;
+    }
+    if (D->isInvalidDecl())
+      continue;
+    if ((isa<FunctionDecl>(D) || isa<VarDecl>(D)) && Iso.isBroken(D))
+      continue;
+    Gen.HandleTopLevelDecl(DeclGroupRef(D));
+  }
+}
+
 llvm::Expected<CompiledUnit>
 roofline::compileFromAST(ASTContext &Ctx, Preprocessor &PP,
-                         const CompileOptions &Opts) {
+                         const CompileOptions &Opts,
+                         const std::vector<ClangError> &Errors) {
   const LangOptions &LO = Ctx.getLangOpts();
   if (!LO.CUDA)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -46,10 +64,18 @@ roofline::compileFromAST(ASTContext &Ctx, Preprocessor &PP,
         llvm::inconvertibleErrorCode(),
         "the roofline analysis needs the device side of the CUDA "
         "compilation, and this is the host side (drop --cuda-host-only)");
-  if (Ctx.getDiagnostics().hasErrorOccurred())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "the file has compile errors; nothing "
-                                   "analyzed");
+  std::unique_ptr<ErrorIsolation> Iso;
+  if (Ctx.getDiagnostics().hasErrorOccurred()) {
+    if (Errors.empty())
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "the file has compile errors; nothing "
+                                     "analyzed");
+    Iso = std::make_unique<ErrorIsolation>(Ctx, Errors);
+    if (!Iso->wholeFileError().empty())
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "nothing analyzed: " +
+                                         Iso->wholeFileError());
+  }
 
   CompiledUnit Out;
   SourceManager &SM = Ctx.getSourceManager();
@@ -58,7 +84,15 @@ roofline::compileFromAST(ASTContext &Ctx, Preprocessor &PP,
   Out.Context = std::make_unique<llvm::LLVMContext>();
 
   // The same facts and the same codegen options as compileDeviceSide.
-  createHostLaunchCollector(Out.Facts, Opts.Params)->HandleTranslationUnit(Ctx);
+  if (Iso) {
+    // A host function clang rejected says nothing reliable about launches.
+    collectHostFacts(Ctx, Out.Facts, Opts.Params,
+                     [&](const Decl *D) { return Iso->hasOwnError(D); });
+    Out.Lost = Iso->lost();
+  } else {
+    createHostLaunchCollector(Out.Facts, Opts.Params)
+        ->HandleTranslationUnit(Ctx);
+  }
   CodeGenOptions CGO;
   CGO.OptimizationLevel = 3;
   CGO.DisableLLVMPasses = true;
@@ -83,12 +117,16 @@ roofline::compileFromAST(ASTContext &Ctx, Preprocessor &PP,
       PP.getHeaderSearchInfo().getHeaderSearchOpts(),
       PP.getPreprocessorOpts(), CGO, *Out.Context);
   Gen->Initialize(Ctx);
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    Gen->HandleTopLevelDecl(DeclGroupRef(D));
+  if (Iso)
+    emitUsable(*Gen, Ctx.getTranslationUnitDecl(), *Iso);
+  else
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      Gen->HandleTopLevelDecl(DeclGroupRef(D));
   InstantiationFinder Finder;
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (FunctionDecl *FD : Finder.Found)
-    Gen->HandleTopLevelDecl(DeclGroupRef(FD));
+    if (!Iso || !Iso->isBroken(FD))
+      Gen->HandleTopLevelDecl(DeclGroupRef(FD));
   Gen->HandleTranslationUnit(Ctx);
   Out.Module = Gen->ReleaseModule();
   if (!Out.Module || Diags.hasErrorOccurred())

@@ -12,6 +12,7 @@
 #define CUDA_ROOFLINE_ASTCOMPILER_H
 
 #include "DeviceCompiler.h"
+#include "ErrorIsolation.h"
 
 #include "llvm/Support/Error.h"
 
@@ -24,10 +25,14 @@ namespace roofline {
 
 /// Device IR and host facts of the translation unit in Ctx, which must be
 /// the device side of a CUDA compilation. Opts.Params evaluate launch sizes;
-/// the architecture is the AST's own.
-llvm::Expected<CompiledUnit> compileFromAST(clang::ASTContext &Ctx,
-                                            clang::Preprocessor &PP,
-                                            const CompileOptions &Opts);
+/// the architecture is the AST's own. Errors are clang's errors in the unit
+/// (an ErrorRecorder's): the code that does not depend on them is generated
+/// and the rest is listed in the result's NotAnalyzed. A unit with errors
+/// that were not recorded fails as a whole.
+llvm::Expected<CompiledUnit>
+compileFromAST(clang::ASTContext &Ctx, clang::Preprocessor &PP,
+               const CompileOptions &Opts,
+               const std::vector<ClangError> &Errors = {});
 
 } // namespace roofline
 

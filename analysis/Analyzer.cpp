@@ -176,6 +176,10 @@ Analyzer::settingsFor(const std::string &File) const {
     CO.Arch.pop_back();
   CO.Params = S.Params;
   CO.ExtraArgs = Opts.ExtraArgs;
+  // The config's arguments last: a -D or -U there has the last word over
+  // the compile command's.
+  if (*Cfg)
+    llvm::append_range(CO.ExtraArgs, (*Cfg)->ExtraArgs);
   CO.CudaPath = Opts.CudaPath;
   CO.DumpIR = Opts.DumpIR;
   CO.Diagnostics = Opts.Diagnostics;
@@ -206,8 +210,9 @@ Analyzer::analyzeFile(const clang::tooling::CompilationDatabase &DB,
   return analyzeUnit(File, *S, *CU);
 }
 
-llvm::Expected<FileReport> Analyzer::analyzeAST(clang::ASTContext &Ctx,
-                                                clang::Preprocessor &PP) {
+llvm::Expected<FileReport>
+Analyzer::analyzeAST(clang::ASTContext &Ctx, clang::Preprocessor &PP,
+                     const std::vector<ClangError> &Errors) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
   auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
   if (!Main)
@@ -217,7 +222,7 @@ llvm::Expected<FileReport> Analyzer::analyzeAST(clang::ASTContext &Ctx,
   auto S = settingsFor(File);
   if (!S)
     return S.takeError();
-  auto CU = compileFromAST(Ctx, PP, S->Compile);
+  auto CU = compileFromAST(Ctx, PP, S->Compile, Errors);
   if (!CU)
     return CU.takeError();
   return analyzeUnit(File, *S, *CU);
@@ -249,11 +254,36 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
     userPath(K.Loc);
   for (auto &T : CU.Facts.UninstantiatedTemplates) {
     userPath(T.second);
+    // A template clang rejected is named once, as not analyzed.
+    if (llvm::any_of(CU.Lost, [&](const NotAnalyzed &N) {
+          return N.Name == T.first && N.Loc.Line == T.second.Line;
+        }))
+      continue;
     if (Opts.KernelFilter.empty() || Opts.KernelFilter == T.first)
       FR.UninstantiatedTemplates.push_back(T);
   }
   for (LaunchSite &L : CU.Facts.Launches)
     userPath(L.Loc);
+  for (NotAnalyzed &N : CU.Lost) {
+    userPath(N.Loc);
+    userPath(N.Error.Where);
+    // --kernel: only that kernel's entry, if it is lost.
+    if (!Opts.KernelFilter.empty()) {
+      KernelDecl Named;
+      Named.Name = N.Name;
+      Named.QualifiedPlain = N.Name.substr(0, N.Name.find('<'));
+      size_t Scope = Named.QualifiedPlain.rfind("::");
+      size_t Start = Scope == std::string::npos ? 0 : Scope + 2;
+      Named.PlainName = Named.QualifiedPlain.substr(Start);
+      Named.ShortName = N.Name.substr(Start);
+      if (N.Kind != "kernel" || !Named.isNamed(Opts.KernelFilter))
+        continue;
+    }
+    FR.Lost.push_back(N);
+  }
+  FR.Findings = buildNotAnalyzedFindings(FR.Lost);
+  for (Finding &F : FR.Findings)
+    F.SourceLine = lineOf(sourceText(Sources, F.File), F.Line);
 
   for (llvm::Function &F : *CU.Module) {
     if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::PTX_Kernel)

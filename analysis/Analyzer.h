@@ -45,6 +45,11 @@ struct AnalyzerOptions {
   std::string KernelFilter;
   std::vector<std::string> ExtraArgs;
   std::string CudaPath; ///< --cuda-path; empty: the build's toolkit.
+  /// Pre-include the nvcc-compatibility prelude (--no-prelude turns it off).
+  bool Prelude = true;
+  /// Exit 2 when clang rejects any part of a file (--strict-parse), instead
+  /// of analyzing the kernels that do not depend on the rejected code.
+  bool StrictParse = false;
   /// Wall-clock limit on counting one kernel (<= 0: none); past it, counts
   /// are "analysis limit reached" unknowns.
   double KernelSeconds = 30;
@@ -77,6 +82,12 @@ struct FileReport {
   std::string File;
   const GpuSpec *Gpu = nullptr;
   std::vector<KernelReport> Kernels;
+  /// Kernels and functions not analyzed because clang rejected code they
+  /// contain or use (error isolation), in source order.
+  std::vector<NotAnalyzed> Lost;
+  /// Findings about the file rather than an analyzed kernel
+  /// (roofline-not-analyzed, one per entry of Lost).
+  std::vector<Finding> Findings;
   /// Kernels named by --launch/annotation/config launches that matched.
   std::set<std::string> MatchedLaunches;
   /// Kernel templates the file never instantiates (name, location).
@@ -85,6 +96,16 @@ struct FileReport {
   std::optional<std::string> ConfigChecks, ConfigWarningsAsErrors;
   std::string ConfigOrigin;
 };
+
+/// Calls Fn on every finding of R: the file's own (roofline-not-analyzed)
+/// first, then each kernel's.
+template <typename Fn> void forEachFinding(const FileReport &R, Fn &&F) {
+  for (const Finding &Fd : R.Findings)
+    F(Fd);
+  for (const KernelReport &K : R.Kernels)
+    for (const Finding &Fd : K.Findings)
+      F(Fd);
+}
 
 constexpr const char *DefaultGpu = "h100-sxm";
 
@@ -116,8 +137,11 @@ public:
               const std::string &File);
   /// Analyzes the device-side AST a lint front-end holds (its main file's
   /// settings apply).
-  llvm::Expected<FileReport> analyzeAST(clang::ASTContext &Ctx,
-                                        clang::Preprocessor &PP);
+  /// Errors: clang's errors in the unit (an ErrorRecorder's), so that
+  /// the kernels that do not depend on them are analyzed.
+  llvm::Expected<FileReport>
+  analyzeAST(clang::ASTContext &Ctx, clang::Preprocessor &PP,
+             const std::vector<ClangError> &Errors = {});
   /// Analyzes a compiled unit (File is its main file).
   llvm::Expected<FileReport> analyzeUnit(const std::string &File,
                                          const FileSettings &S,

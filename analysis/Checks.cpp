@@ -72,6 +72,19 @@ static const CheckInfo Checks[] = {
      "--kernel-summary=false. See docs/findings.md, \"Kernel-level "
      "checks\", and docs/counting.md.",
      "note"},
+    // Last: SARIF rule indices of the checks above stay as they were.
+    {"roofline-not-analyzed",
+     "Kernel or function not analyzed because clang rejected code",
+     "Clang rejected a function or declaration of the file. Every kernel "
+     "that does not depend on it is analyzed as usual; this names each "
+     "kernel that does (it calls the function, uses the variable or type), "
+     "each host or device function with an error, and any other rejected "
+     "declaration, with clang's first error and its location. A host "
+     "function clang rejected contributes no launches.",
+     "Fix the code clang rejects, or make it nvcc-only behind "
+     "`#ifndef __clang__` if it compiles with nvcc. --strict-parse makes "
+     "any rejected code fail the file. See docs/findings.md, \"Code clang "
+     "rejects\"."},
 };
 
 llvm::ArrayRef<CheckInfo> roofline::allChecks() { return Checks; }

@@ -10,6 +10,18 @@
 using namespace roofline;
 
 namespace {
+/// Any YAML node, kept as its kind: extra-args must be a list of strings,
+/// and a mistake there deserves a message naming the key rather than
+/// YAML's "not a sequence".
+struct AnyNode {
+  llvm::yaml::NodeKind Kind = llvm::yaml::NodeKind::Scalar;
+  std::string Scalar;
+  std::vector<AnyNode> Items;
+  struct Fields {
+    std::vector<AnyNode> Values;
+  } Map;
+};
+
 struct ConfigDoc {
   std::optional<std::string> Gpu;
   std::map<std::string, int64_t> Params;
@@ -17,8 +29,11 @@ struct ConfigDoc {
   std::optional<std::string> Checks, WarningsAsErrors;
   std::optional<std::string> MinEfficiencyLoss, MinConflictWays, MinReuse,
       MemoryBoundFraction, KernelSummary;
+  std::optional<AnyNode> ExtraArgs;
 };
 } // namespace
+
+LLVM_YAML_IS_SEQUENCE_VECTOR(AnyNode)
 
 namespace llvm::yaml {
 template <> struct CustomMappingTraits<std::map<std::string, int64_t>> {
@@ -30,6 +45,28 @@ template <> struct CustomMappingTraits<std::map<std::string, int64_t>> {
     for (auto &KV : V)
       Io.mapRequired(KV.first.c_str(), KV.second);
   }
+};
+template <> struct PolymorphicTraits<AnyNode> {
+  static NodeKind getKind(const AnyNode &N) { return N.Kind; }
+  static std::string &getAsScalar(AnyNode &N) {
+    N.Kind = NodeKind::Scalar;
+    return N.Scalar;
+  }
+  static AnyNode::Fields &getAsMap(AnyNode &N) {
+    N.Kind = NodeKind::Map;
+    return N.Map;
+  }
+  static std::vector<AnyNode> &getAsSequence(AnyNode &N) {
+    N.Kind = NodeKind::Sequence;
+    return N.Items;
+  }
+};
+template <> struct CustomMappingTraits<AnyNode::Fields> {
+  static void inputOne(IO &Io, StringRef Key, AnyNode::Fields &F) {
+    F.Values.emplace_back();
+    Io.mapRequired(Key.str().c_str(), F.Values.back());
+  }
+  static void output(IO &, AnyNode::Fields &) {}
 };
 template <> struct MappingTraits<ConfigDoc> {
   static void mapping(IO &Io, ConfigDoc &D) {
@@ -43,6 +80,7 @@ template <> struct MappingTraits<ConfigDoc> {
     Io.mapOptional("min-reuse", D.MinReuse);
     Io.mapOptional("memory-bound-fraction", D.MemoryBoundFraction);
     Io.mapOptional("kernel-summary", D.KernelSummary);
+    Io.mapOptional("extra-args", D.ExtraArgs);
   }
 };
 } // namespace llvm::yaml
@@ -139,6 +177,23 @@ roofline::readConfigFile(const std::string &Path) {
   for (auto &[Key, Value] : Options)
     if (*Value)
       S.Options.push_back({Key, **Value});
+  if (Doc.ExtraArgs) {
+    const AnyNode &List = *Doc.ExtraArgs;
+    auto Bad = [&](const llvm::Twine &Why) {
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          Path + ": extra-args: " + Why +
+              "; expected a list of strings, as extra-args: [\"-DNDEBUG\"]");
+    };
+    if (List.Kind != llvm::yaml::NodeKind::Sequence)
+      return Bad(List.Kind == llvm::yaml::NodeKind::Map ? "a mapping"
+                                                        : "not a list");
+    for (size_t I = 0; I < List.Items.size(); ++I) {
+      if (List.Items[I].Kind != llvm::yaml::NodeKind::Scalar)
+        return Bad("item " + llvm::Twine(I + 1) + " is not a string");
+      S.ExtraArgs.push_back(List.Items[I].Scalar);
+    }
+  }
   for (const std::string &L : Doc.Launches) {
     auto LO = parseLaunchOverride(L);
     if (!LO)

@@ -17,6 +17,7 @@
 //     checks: "roofline-*,-roofline-memory-bound"
 //     warnings-as-errors: "roofline-uncoalesced-access"
 //     min-reuse: 8            # and the other thresholds of LintOptions.h
+//     extra-args: ["-DNDEBUG", "-Ithird_party/include"]
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +50,9 @@ struct SourceSettings {
   /// (option name as in LintOptions.h, value as written).
   std::optional<std::string> Checks, WarningsAsErrors;
   std::vector<std::pair<std::string, std::string>> Options;
+  /// Config files only: clang arguments appended to every file's compile
+  /// command (a macro or include path the build database lacks).
+  std::vector<std::string> ExtraArgs;
 };
 
 /// Reads `cuda-roofline:` annotations from File's comments.

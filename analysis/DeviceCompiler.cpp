@@ -1,7 +1,9 @@
 //===- DeviceCompiler.cpp -------------------------------------------------===//
 
 #include "DeviceCompiler.h"
+#include "ASTCompiler.h"
 #include "FlagLoops.h"
+#include "NvccFlags.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -44,32 +46,75 @@ using namespace clang::tooling;
 
 namespace {
 
+/// What a unit with errors leaves: the code that does not depend on them,
+/// generated again from the AST (clang's codegen gives up on the unit).
+struct IsolatedUnit {
+  std::optional<CompiledUnit> Unit;
+  std::string Failure; ///< Why nothing could be analyzed.
+};
+
+/// Runs error isolation at the end of a unit that has errors.
+class IsolationConsumer : public ASTConsumer {
+public:
+  IsolationConsumer(CompilerInstance &CI, const CompileOptions &Opts,
+                    const ErrorRecorder &Recorder, IsolatedUnit &Result)
+      : CI(CI), Opts(Opts), Recorder(Recorder), Result(Result) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (!Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    auto CU = compileFromAST(Ctx, CI.getPreprocessor(), Opts,
+                             Recorder.errors());
+    if (!CU) {
+      Result.Failure = llvm::toString(CU.takeError());
+      return;
+    }
+    Result.Unit = std::move(*CU);
+  }
+
+private:
+  CompilerInstance &CI;
+  const CompileOptions &Opts;
+  const ErrorRecorder &Recorder;
+  IsolatedUnit &Result;
+};
+
 /// Codegen action that also runs the launch-site collector on the same AST.
 class AnalysisCodeGenAction : public EmitLLVMOnlyAction {
 public:
   AnalysisCodeGenAction(llvm::LLVMContext *Ctx, HostFacts &Facts,
-                        const std::map<std::string, int64_t> &Params)
-      : EmitLLVMOnlyAction(Ctx), Facts(Facts), Params(Params) {}
+                        const CompileOptions &Opts,
+                        const ErrorRecorder &Recorder, IsolatedUnit &Isolated)
+      : EmitLLVMOnlyAction(Ctx), Facts(Facts), Opts(Opts), Recorder(Recorder),
+        Isolated(Isolated) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef InFile) override {
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     // The collector runs first: codegen's end-of-TU processing may release
     // AST state that a later traversal would touch.
-    Consumers.push_back(createHostLaunchCollector(Facts, Params));
+    Consumers.push_back(createHostLaunchCollector(Facts, Opts.Params));
     Consumers.push_back(EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile));
+    // Codegen does nothing on a unit with errors; this takes over then.
+    Consumers.push_back(
+        std::make_unique<IsolationConsumer>(CI, Opts, Recorder, Isolated));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
 private:
   HostFacts &Facts;
-  const std::map<std::string, int64_t> &Params;
+  const CompileOptions &Opts;
+  const ErrorRecorder &Recorder;
+  IsolatedUnit &Isolated;
 };
 
 class DeviceToolAction : public ToolAction {
 public:
   DeviceToolAction(CompiledUnit &Out, const CompileOptions &Opts)
       : Out(Out), Opts(Opts) {}
+
+  /// Set when the unit had errors: what isolation could keep.
+  IsolatedUnit Isolated;
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Inv,
                      FileManager *Files,
@@ -90,22 +135,28 @@ public:
     if (auto Cwd = Files->getVirtualFileSystem().getCurrentWorkingDirectory())
       CG.DebugCompilationDir = *Cwd;
     Inv->getFrontendOpts().DisableFree = false;
+    // Every error must be seen for error isolation: past clang's default
+    // limit of 20 it stops parsing, losing the rest of the file.
+    Inv->getDiagnosticOpts().ErrorLimit = 0;
 
     CompilerInstance CI(std::move(Inv), std::move(PCH));
     CI.setFileManager(Files);
     CI.createDiagnostics(Diags, /*ShouldOwnClient=*/false);
+    ErrorRecorder &Recorder = ErrorRecorder::install(CI.getDiagnostics());
     // "N warnings generated" goes where the diagnostics go.
     if (Opts.Diagnostics)
       CI.setVerboseOutputStream(*Opts.Diagnostics);
     if (!CI.hasDiagnostics())
       return false;
     CI.createSourceManager();
-    AnalysisCodeGenAction Act(Out.Context.get(), Out.Facts, Opts.Params);
+    AnalysisCodeGenAction Act(Out.Context.get(), Out.Facts, Opts, Recorder,
+                              Isolated);
     bool Ok = CI.ExecuteAction(Act);
-    if (CI.getDiagnostics().hasErrorOccurred())
-      Ok = false;
+    bool Errors = CI.getDiagnostics().hasErrorOccurred();
     Out.Module = Act.takeModule();
     Files->clearStatCache();
+    if (Errors)
+      return Isolated.Unit.has_value();
     return Ok && Out.Module != nullptr;
   }
 
@@ -114,55 +165,19 @@ private:
   const CompileOptions &Opts;
 };
 
-bool startsWithAny(StringRef S, std::initializer_list<StringRef> Prefixes) {
-  for (StringRef P : Prefixes)
-    if (S.starts_with(P))
-      return true;
-  return false;
-}
-
-/// Compile databases written for nvcc carry flags clang rejects; the
-/// architecture flags are replaced by our own.
-ArgumentsAdjuster translateNvccFlags() {
+/// The analysis compiles the device side alone, for its own architecture
+/// (CompileOptions::Arch): the command's choice of sides and architectures
+/// goes (nvcc's is translated to these flags by NvccTranslatingDatabase).
+ArgumentsAdjuster stripOffloadSelection() {
   return [](const CommandLineArguments &Args, StringRef) {
     CommandLineArguments R;
-    for (size_t I = 0; I < Args.size(); ++I) {
-      StringRef A = Args[I];
-      if (I == 0) {
-        R.push_back(StringRef(A).ends_with("nvcc") ? "clang++" : A.str());
-        continue;
-      }
-      // nvcc's language flag: the file is CUDA already (-xcuda up front).
-      if (A == "-x" && I + 1 < Args.size() && Args[I + 1] == "cu") {
-        ++I;
-        continue;
-      }
-      // Flags with a separate value.
-      if (A == "-arch" || A == "-gencode" || A == "-Xcompiler" ||
-          A == "--compiler-options" || A == "-ccbin" || A == "-Xptxas" ||
-          A == "--generate-code" || A == "-code" || A == "-maxrregcount" ||
-          A == "-Xcudafe" || A == "-Xfatbin" || A == "-Xnvlink" ||
-          A == "--options-file" || A == "-t" || A == "--threads") {
-        ++I;
-        continue;
-      }
-      if (A == "-G" || A == "-dc" || A == "-dlink" || A == "-rdc" ||
-          A == "--keep" || A == "-forward-unknown-to-host-compiler" ||
-          A == "--resource-usage" || A == "-lineinfo" || A == "-src-in-ptx")
-        continue;
-      if (startsWithAny(A, {"-arch=", "-gencode=", "--generate-code=",
-                            "-code=", "-Xcompiler=", "--compiler-options=",
-                            "-ccbin=", "--expt-", "-rdc=", "--relocatable-device-code",
-                            "--use_fast_math", "-Xptxas", "-Xcudafe",
-                            "--diag-suppress", "--diag_suppress", "-Werror=cross",
-                            "--cuda-gpu-arch=", "--offload-arch=",
-                            "--cuda-host-only", "--cuda-device-only",
-                            "-maxrregcount", "--extended-lambda",
-                            "--default-stream", "--options-file=",
-                            "--threads=", "-t="}))
-        continue;
-      R.push_back(A.str());
-    }
+    for (StringRef A : Args)
+      if (!A.starts_with("--cuda-gpu-arch=") &&
+          !A.starts_with("--offload-arch=") &&
+          !A.starts_with("--no-offload-arch=") && A != "--cuda-host-only" &&
+          A != "--cuda-device-only" && A != "--offload-host-only" &&
+          A != "--offload-device-only")
+        R.push_back(A.str());
     return R;
   };
 }
@@ -462,7 +477,12 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
   if (!Asked)
     return Asked.takeError();
   AsNamedDatabase AsNamed(DB, *Asked, std::string(AbsFile));
-  ClangTool Tool(AsNamed, {std::string(AbsFile)},
+  // nvcc commands become clang ones; one that cannot (a response file is
+  // missing) is reported as such rather than as clang's errors.
+  NvccTranslatingDatabase Translated(AsNamed);
+  if (llvm::Error E = Translated.translationError(*Asked))
+    return std::move(E);
+  ClangTool Tool(Translated, {std::string(AbsFile)},
                  std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false); // The caller reports the failure.
   // Must outlive Tool.run(): the tool keeps a reference to it.
@@ -491,7 +511,7 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
   Tool.appendArgumentsAdjuster(getClangSyntaxOnlyAdjuster());
   Tool.appendArgumentsAdjuster(getClangStripOutputAdjuster());
   Tool.appendArgumentsAdjuster(getClangStripDependencyFileAdjuster());
-  Tool.appendArgumentsAdjuster(translateNvccFlags());
+  Tool.appendArgumentsAdjuster(stripOffloadSelection());
   Tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster("-xcuda", ArgumentInsertPosition::BEGIN));
   std::string Cuda = Opts.CudaPath.empty() ? ROOFLINE_CUDA_PATH : Opts.CudaPath;
@@ -532,6 +552,14 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
   int Rc = Tool.run(&Action);
   bool InjectedError = llvm::any_of(
       Filter.Errors, [](const std::string &E) { return !E.empty(); });
+  bool Involved = llvm::any_of(Filter.Involved, [](bool B) { return B; });
+  // Errors that cost only the code that depends on them: a launch's
+  // template instantiation that fails is the launch's mistake instead.
+  if (Rc == 0 && Action.Isolated.Unit && !InjectedError && !Involved) {
+    CompiledUnit &U = *Action.Isolated.Unit;
+    U.File = File;
+    return std::move(U);
+  }
   if (Rc != 0 || !Out.Module || Filter.getNumErrors() != 0 || InjectedError) {
     for (size_t I = 0; I < Opts.Instantiations.size(); ++I)
       if (!Filter.Errors[I].empty())
@@ -544,6 +572,9 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
       if (Filter.Involved[I])
         Hint = " (instantiating '" + Opts.Instantiations[I].spelling() +
                "' for " + Opts.Instantiations[I].Origin + ")";
+    llvm::StringRef Why = Action.Isolated.Failure;
+    if (Hint.empty() && Why.consume_front("nothing analyzed: "))
+      Hint = " (" + Why.str() + ")";
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "compilation of '" + File +
                                        "' failed; nothing analyzed" + Hint);

@@ -11,6 +11,7 @@
 #ifndef CUDA_ROOFLINE_DEVICECOMPILER_H
 #define CUDA_ROOFLINE_DEVICECOMPILER_H
 
+#include "ErrorIsolation.h"
 #include "HostLaunches.h"
 
 #include "llvm/IR/LLVMContext.h"
@@ -46,6 +47,8 @@ struct CompileOptions {
   /// The CUDA toolkit to parse with (headers, libdevice); empty: the one
   /// the tool was built against.
   std::string CudaPath;
+  /// Pre-include the nvcc-compatibility prelude (analysis/Prelude.h).
+  bool Prelude = true;
   bool DumpIR = false; ///< Print the optimized module to stderr (debugging).
   /// Where clang's diagnostics go (default stderr): a parallel run buffers
   /// each file's and prints them in order.
@@ -57,6 +60,8 @@ struct CompiledUnit {
   std::unique_ptr<llvm::LLVMContext> Context;
   std::unique_ptr<llvm::Module> Module;
   HostFacts Facts;
+  /// What clang's errors cost: kernels and functions not analyzed.
+  std::vector<NotAnalyzed> Lost;
 };
 
 /// Compiles File. On failure clang's diagnostics have been printed to

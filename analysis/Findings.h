@@ -11,6 +11,7 @@
 #define CUDA_ROOFLINE_FINDINGS_H
 
 #include "AccessAnalysis.h"
+#include "ErrorIsolation.h"
 #include "GpuDatabase.h"
 #include "Metrics.h"
 
@@ -64,6 +65,11 @@ struct KernelFacts {
 std::vector<Finding> buildFindings(const KernelFacts &Kernel,
                                    const std::vector<AccessInfo> &Accesses,
                                    const FindingOptions &Opts);
+
+/// roofline-not-analyzed: one warning per kernel or function clang's errors
+/// cost, at its declaration, with a note at the error when it is in the
+/// same file.
+std::vector<Finding> buildNotAnalyzedFindings(const std::vector<NotAnalyzed> &Lost);
 
 } // namespace roofline
 

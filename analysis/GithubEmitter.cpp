@@ -50,8 +50,7 @@ void roofline::emitGithub(llvm::raw_ostream &OS,
                           const ReviewOptions &Opts) {
   std::string Root = reviewRoot(Opts);
   for (const FileReport &F : Files)
-    for (const KernelReport &K : F.Kernels)
-      for (const Finding &Fd : K.Findings) {
+    forEachFinding(F, [&](const Finding &Fd) {
         OS << "::" << levelName(Fd.Level, {"error", "warning", "notice"})
            << " file=" << escapeProperty(reviewPath(Fd.File, Root).Path);
         if (Fd.Line) {
@@ -62,7 +61,7 @@ void roofline::emitGithub(llvm::raw_ostream &OS,
         OS << ",title=" << escapeProperty(Fd.Check)
            << "::" << escapeData(messageWithNotes(Fd, NoteStyle::Lines))
            << "\n";
-      }
+    });
   // A file that could not be analyzed has no findings, which is no clean
   // bill: say so where the run's summary shows it.
   for (const std::string &Why : Opts.Failures)

@@ -627,11 +627,17 @@ public:
     ShouldVisitTemplateInstantiations = true;
   }
 
+  /// Functions clang rejected: their launches are not evaluated.
+  llvm::function_ref<bool(const Decl *)> Skip = nullptr;
+
   // Kernels and launches live in user code; the CUDA and C++ headers are
   // most of the translation unit and need no visit.
   bool TraverseDecl(Decl *D) override {
     if (D && !isa<TranslationUnitDecl>(D) &&
         Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
+    if (D && Skip && isa<FunctionDecl>(D) && !D->hasAttr<CUDAGlobalAttr>() &&
+        Skip(D))
       return true;
     return DynamicRecursiveASTVisitor::TraverseDecl(D);
   }
@@ -842,4 +848,16 @@ std::unique_ptr<ASTConsumer>
 roofline::createHostLaunchCollector(HostFacts &Facts,
                                     const std::map<std::string, int64_t> &Params) {
   return std::make_unique<CollectorConsumer>(Facts, Params);
+}
+
+void roofline::collectHostFacts(ASTContext &Ctx, HostFacts &Facts,
+                                const std::map<std::string, int64_t> &Params,
+                                llvm::function_ref<bool(const Decl *)> Skip) {
+  Collector C(Ctx, Facts, Params);
+  C.Skip = Skip;
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+SourceLoc roofline::toSourceLoc(const SourceManager &SM, SourceLocation L) {
+  return toLoc(SM, L);
 }

@@ -13,6 +13,8 @@
 
 #include "LaunchSpec.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <map>
 #include <optional>
 #include <set>
@@ -21,7 +23,11 @@
 
 namespace clang {
 class ASTConsumer;
-}
+class ASTContext;
+class Decl;
+class SourceLocation;
+class SourceManager;
+} // namespace clang
 
 namespace roofline {
 
@@ -90,10 +96,20 @@ struct HostFacts {
 };
 
 /// Builds the AST consumer that fills Facts at the end of the translation
-/// unit. Params are the --param values by name.
+/// unit. Params are the --param values by name. A unit with errors is left
+/// to collectHostFacts.
 std::unique_ptr<clang::ASTConsumer>
 createHostLaunchCollector(HostFacts &Facts,
                           const std::map<std::string, int64_t> &Params);
+
+/// Fills Facts from Ctx's translation unit, leaving out the functions Skip
+/// accepts (those clang rejected: their launches are not evaluated).
+void collectHostFacts(clang::ASTContext &Ctx, HostFacts &Facts,
+                      const std::map<std::string, int64_t> &Params,
+                      llvm::function_ref<bool(const clang::Decl *)> Skip);
+
+/// L's expansion location as an absolute file name, line and column.
+SourceLoc toSourceLoc(const clang::SourceManager &SM, clang::SourceLocation L);
 
 } // namespace roofline
 

@@ -364,6 +364,34 @@ void roofline::emitJson(llvm::raw_ostream &OS,
             J.attribute("column", int64_t(T.second.Column));
           });
     });
+    // Kept after roofline-not-analyzed's check selection and NOLINT, like
+    // every finding.
+    J.attributeArray("not_analyzed", [&] {
+      for (const FileReport &F : Files)
+        for (const NotAnalyzed &N : F.Lost) {
+          if (llvm::none_of(F.Findings, [&](const Finding &Fd) {
+                return Fd.Line == N.Loc.Line && Fd.Column == N.Loc.Column &&
+                       Fd.Message == N.message();
+              }))
+            continue;
+          J.object([&] {
+            J.attribute("kind", N.Kind);
+            J.attribute("name", N.Name);
+            J.attribute("file", N.Loc.File);
+            J.attribute("line", int64_t(N.Loc.Line));
+            J.attribute("column", int64_t(N.Loc.Column));
+            J.attribute("message", N.message());
+            if (!N.Via.empty())
+              J.attribute("via", N.Via);
+            J.attributeObject("error", [&] {
+              J.attribute("message", N.Error.Message);
+              J.attribute("file", N.Error.Where.File);
+              J.attribute("line", int64_t(N.Error.Where.Line));
+              J.attribute("column", int64_t(N.Error.Where.Column));
+            });
+          });
+        }
+    });
   });
   OS << "\n";
 }

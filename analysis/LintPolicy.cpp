@@ -29,9 +29,9 @@ LintOutcome roofline::applyLintPolicy(FileReport &R, const LintPolicy &P) {
     return It->second;
   };
   nolintOf(R.File);
-  for (KernelReport &K : R.Kernels) {
+  auto Apply = [&](std::vector<Finding> &Findings) {
     std::vector<Finding> Kept;
-    for (Finding &F : K.Findings) {
+    for (Finding &F : Findings) {
       if (P.Checks && !P.Checks->matches(F.Check))
         continue;
       if (nolintOf(F.File).suppresses(F.Line, F.Check)) {
@@ -45,7 +45,10 @@ LintOutcome roofline::applyLintPolicy(FileReport &R, const LintPolicy &P) {
       }
       Kept.push_back(std::move(F));
     }
-    K.Findings = std::move(Kept);
-  }
+    Findings = std::move(Kept);
+  };
+  Apply(R.Findings);
+  for (KernelReport &K : R.Kernels)
+    Apply(K.Findings);
   return Out;
 }

@@ -160,11 +160,10 @@ void roofline::emitMarkdown(llvm::raw_ostream &OS,
                             const ReviewOptions &Opts) {
   std::string Root = reviewRoot(Opts);
   size_t Kernels = 0, Warnings = 0;
-  for (const FileReport &F : Files)
-    for (const KernelReport &K : F.Kernels) {
-      ++Kernels;
-      Warnings += llvm::count_if(K.Findings, isWarning);
-    }
+  for (const FileReport &F : Files) {
+    Kernels += F.Kernels.size();
+    forEachFinding(F, [&](const Finding &Fd) { Warnings += isWarning(Fd); });
+  }
 
   OS << "## cuda-roofline\n\n"
      << Kernels << (Kernels == 1 ? " kernel" : " kernels") << " in "
@@ -184,7 +183,8 @@ void roofline::emitMarkdown(llvm::raw_ostream &OS,
     kernelTable(OS, Files, Root);
   for (const FileReport &F : Files) {
     std::string Path = reviewPath(F.File, Root).Path;
-    if (F.Kernels.empty() && F.UninstantiatedTemplates.empty())
+    if (F.Kernels.empty() && F.UninstantiatedTemplates.empty() &&
+        F.Lost.empty())
       OS << "\n" << escape(Path) << ": no kernels found.\n";
     for (const auto &T : F.UninstantiatedTemplates)
       OS << "\n" << escape(Path) << ":" << T.second.Line
@@ -200,15 +200,14 @@ void roofline::emitMarkdown(llvm::raw_ostream &OS,
   for (const FileReport &F : Files) {
     std::string Path = reviewPath(F.File, Root).Path;
     size_t Shown = 0, Total = 0;
-    for (const KernelReport &K : F.Kernels)
-      for (const Finding &Fd : K.Findings) {
-        if (!isWarning(Fd))
-          continue;
-        if (++Total <= MaxFindingsPerFile) {
-          findingItem(OS, Fd, reviewPath(Fd.File, Root).Path);
-          ++Shown;
-        }
+    forEachFinding(F, [&](const Finding &Fd) {
+      if (!isWarning(Fd))
+        return;
+      if (++Total <= MaxFindingsPerFile) {
+        findingItem(OS, Fd, reviewPath(Fd.File, Root).Path);
+        ++Shown;
       }
+    });
     if (Total > Shown)
       OS << "- ... and " << Total - Shown << " more in " << escape(Path)
          << "\n";

@@ -17,8 +17,7 @@ void roofline::emitRdjsonl(llvm::raw_ostream &OS,
                            const ReviewOptions &Opts) {
   std::string Root = reviewRoot(Opts);
   for (const FileReport &F : Files)
-    for (const KernelReport &K : F.Kernels)
-      for (const Finding &Fd : K.Findings) {
+    forEachFinding(F, [&](const Finding &Fd) {
         llvm::json::OStream J(OS); // Compact: one diagnostic per line.
         J.object([&] {
           J.attribute("message", messageWithNotes(Fd, NoteStyle::Lines));
@@ -41,7 +40,7 @@ void roofline::emitRdjsonl(llvm::raw_ostream &OS,
           J.attributeObject("code", [&] { J.attribute("value", Fd.Check); });
         });
         OS << "\n";
-      }
+    });
   // A file that could not be analyzed: an error without a location (its
   // message names the file), so that its silence is not read as clean.
   for (const std::string &Why : Opts.Failures) {

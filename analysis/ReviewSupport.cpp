@@ -159,12 +159,9 @@ roofline::namesNotUtf8(const std::vector<FileReport> &Files) {
   };
   for (const FileReport &F : Files) {
     Check(F.File);
-    for (const KernelReport &K : F.Kernels) {
+    for (const KernelReport &K : F.Kernels)
       Check(K.Decl.Loc.File);
-      for (const Finding &Fd : K.Findings) {
-        Check(Fd.File);
-      }
-    }
+    forEachFinding(F, [&](const Finding &Fd) { Check(Fd.File); });
   }
   return {Bad.begin(), Bad.end()};
 }

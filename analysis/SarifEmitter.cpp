@@ -44,11 +44,10 @@ static std::vector<Rule> collectRules(const std::vector<FileReport> &Files) {
   for (const CheckInfo &C : allChecks())
     Rules.push_back({C.Id.str(), &C});
   for (const FileReport &F : Files)
-    for (const KernelReport &K : F.Kernels)
-      for (const Finding &Fd : K.Findings)
-        if (llvm::none_of(Rules,
-                          [&](const Rule &R) { return R.Id == Fd.Check; }))
-          Rules.push_back({Fd.Check, nullptr});
+    forEachFinding(F, [&](const Finding &Fd) {
+      if (llvm::none_of(Rules, [&](const Rule &R) { return R.Id == Fd.Check; }))
+        Rules.push_back({Fd.Check, nullptr});
+    });
   return Rules;
 }
 
@@ -158,9 +157,13 @@ void roofline::emitSarif(llvm::raw_ostream &OS,
   Locator L{reviewRoot(Opts)};
   std::vector<Rule> Rules = collectRules(Files);
   size_t Total = 0;
-  for (const FileReport &F : Files)
-    for (const KernelReport &K : F.Kernels)
-      Total += K.Findings.size();
+  std::vector<std::string> Lost;
+  for (const FileReport &F : Files) {
+    forEachFinding(F, [&](const Finding &) { ++Total; });
+    for (const Finding &Fd : F.Findings)
+      Lost.push_back(Fd.File + ":" + std::to_string(Fd.Line) + ": " +
+                     Fd.Message);
+  }
 
   OStream J(OS, 2);
   J.object([&] {
@@ -188,10 +191,17 @@ void roofline::emitSarif(llvm::raw_ostream &OS,
             // A file that could not be analyzed makes the run unsuccessful:
             // its absence of results is not a clean bill.
             J.attribute("executionSuccessful", Opts.Failures.empty());
-            if (Total <= MaxResults && Opts.Failures.empty())
+            if (Total <= MaxResults && Opts.Failures.empty() && Lost.empty())
               return;
             J.attributeArray("toolExecutionNotifications", [&] {
               for (const std::string &Why : Opts.Failures)
+                J.object([&] {
+                  J.attribute("level", "error");
+                  text(J, "message", Why);
+                });
+              // Code clang rejected is analysis that did not happen, beside
+              // its roofline-not-analyzed result.
+              for (const std::string &Why : Lost)
                 J.object([&] {
                   J.attribute("level", "error");
                   text(J, "message", Why);
@@ -212,10 +222,10 @@ void roofline::emitSarif(llvm::raw_ostream &OS,
         J.attributeArray("results", [&] {
           size_t N = 0;
           for (const FileReport &F : Files)
-            for (const KernelReport &K : F.Kernels)
-              for (const Finding &Fd : K.Findings)
-                if (N++ < MaxResults)
-                  result(J, Fd, Rules, L);
+            forEachFinding(F, [&](const Finding &Fd) {
+              if (N++ < MaxResults)
+                result(J, Fd, Rules, L);
+            });
         });
       });
     });

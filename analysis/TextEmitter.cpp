@@ -222,6 +222,8 @@ void roofline::emitText(llvm::raw_ostream &OS,
                         const std::vector<FileReport> &Files,
                         bool FindingsOnly) {
   for (const FileReport &F : Files) {
+    for (const Finding &Fd : F.Findings)
+      findingText(OS, Fd);
     if (FindingsOnly) {
       for (const KernelReport &K : F.Kernels)
         for (const Finding &Fd : K.Findings)
@@ -234,7 +236,8 @@ void roofline::emitText(llvm::raw_ostream &OS,
          << ": note: kernel template '" << T.first
          << "' has no instantiation to analyze; name one with --launch '"
          << T.first << "<ARGS>=GRID/BLOCK'\n";
-    if (F.Kernels.empty() && F.UninstantiatedTemplates.empty())
+    if (F.Kernels.empty() && F.UninstantiatedTemplates.empty() &&
+        F.Lost.empty())
       OS << F.File << ": note: no kernels found\n";
     for (const KernelReport &K : F.Kernels)
       kernelText(OS, K, *F.Gpu);

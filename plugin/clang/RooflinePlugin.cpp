@@ -145,14 +145,15 @@ unsigned warningID(DiagnosticsEngine &D, DiagnosticIDs::Level Level) {
 class RooflineConsumer : public ASTConsumer {
 public:
   RooflineConsumer(CompilerInstance &CI, PluginConfig Config)
-      : CI(CI), Config(std::move(Config)) {}
+      : CI(CI), Config(std::move(Config)),
+        // Before parsing: clang's errors decide which kernels can still be
+        // analyzed (the build fails on them, but the rest is reported).
+        Recorder(ErrorRecorder::install(CI.getDiagnostics())) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (!Ctx.getLangOpts().CUDA || !Ctx.getLangOpts().CUDAIsDevice)
       return; // Host job: a device job reports.
     DiagnosticsEngine &D = CI.getDiagnostics();
-    if (D.hasErrorOccurred())
-      return;
     SourceManager &SM = Ctx.getSourceManager();
     auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
     if (!Main)
@@ -164,7 +165,7 @@ public:
       return;
 
     Analyzer A(gpus(), Config.Opts);
-    auto R = A.analyzeAST(Ctx, CI.getPreprocessor());
+    auto R = A.analyzeAST(Ctx, CI.getPreprocessor(), Recorder.errors());
     unsigned Warn = warningID(D, DiagnosticIDs::Warning);
     unsigned Note = warningID(D, DiagnosticIDs::Note);
     unsigned Remark = warningID(D, DiagnosticIDs::Remark);
@@ -179,23 +180,23 @@ public:
     for (const std::string &P : L.Problems)
       D.Report(SM.getLocForStartOfFile(SM.getMainFileID()), Warn)
           << "cuda-roofline: NOLINT comments: " + P;
-    for (const KernelReport &K : R->Kernels)
-      for (const Finding &F : K.Findings) {
-        bool IsNote = F.Level == "note";
-        D.Report(findingLocation(SM, F.File, F.Line, F.Column),
-                 IsNote ? Remark : Warn)
-            << F.Message + " [" + F.Check + "]";
-        if (IsNote)
-          continue;
-        for (const FindingNote &N : F.Notes)
-          D.Report(findingLocation(SM, F.File, N.Line, N.Column), Note)
-              << N.Message;
-      }
+    forEachFinding(*R, [&](const Finding &F) {
+      bool IsNote = F.Level == "note";
+      D.Report(findingLocation(SM, F.File, F.Line, F.Column),
+               IsNote ? Remark : Warn)
+          << F.Message + " [" + F.Check + "]";
+      if (IsNote)
+        return;
+      for (const FindingNote &N : F.Notes)
+        D.Report(findingLocation(SM, F.File, N.Line, N.Column), Note)
+            << N.Message;
+    });
   }
 
 private:
   CompilerInstance &CI;
   PluginConfig Config;
+  ErrorRecorder &Recorder;
 };
 
 class RooflineAction : public PluginASTAction {

@@ -76,6 +76,9 @@ public:
   void registerPPCallbacks(const SourceManager &, Preprocessor *PP,
                            Preprocessor *) override {
     this->PP = PP;
+    // Before parsing: the errors clang will report decide which kernels
+    // can still be analyzed.
+    Recorder = &ErrorRecorder::install(PP->getDiagnostics());
   }
 
   void registerMatchers(MatchFinder *Finder) override {
@@ -104,22 +107,21 @@ public:
       }
       return;
     }
-    for (const KernelReport &K : U.Report->Kernels)
-      for (const Finding &F : K.Findings) {
+    forEachFinding(*U.Report, [&](const Finding &F) {
         if (F.Check != getID())
-          continue;
+          return;
         // A summary note has nothing to attach to: a remark stands alone.
         auto Level = F.Level == "note" ? DiagnosticIDs::Remark
                                        : DiagnosticIDs::Warning;
         diag(findingLocation(SM, F.File, F.Line, F.Column), "%0", Level)
             << F.Message;
         if (Level == DiagnosticIDs::Remark)
-          continue;
+          return;
         for (const FindingNote &N : F.Notes)
           diag(findingLocation(SM, F.File, N.Line, N.Column), "%0",
                DiagnosticIDs::Note)
               << N.Message;
-      }
+      });
   }
 
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override {}
@@ -163,7 +165,9 @@ private:
       return U;
     }
     Analyzer A(gpus(), Opts);
-    auto R = A.analyzeAST(*Ctx, *PP);
+    auto R = A.analyzeAST(*Ctx, *PP,
+                          Recorder ? Recorder->errors()
+                                   : std::vector<ClangError>());
     if (!R) {
       U.Error = llvm::toString(R.takeError());
       return U;
@@ -175,6 +179,7 @@ private:
   ClangTidyContext *Context;
   ASTContext *Ctx = nullptr;
   Preprocessor *PP = nullptr;
+  ErrorRecorder *Recorder = nullptr;
 };
 
 class RooflineModule : public ClangTidyModule {

@@ -16,6 +16,7 @@
 #include "CheckGlob.h"
 #include "LintOptions.h"
 #include "LintPolicy.h"
+#include "NvccFlags.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -127,12 +128,24 @@ static cl::opt<std::string> ConfigFile(
     cl::desc("Use this config file instead of the .cuda-roofline.yaml found "
              "above each input"),
     cl::value_desc("FILE"), cl::cat(Cat));
+static cl::opt<std::string> ExportCommands(
+    "export-compile-commands",
+    cl::desc("Write DIR/compile_commands.json: the -p database translated "
+             "for clang (nvcc flags, response files), for clang-tidy, clangd "
+             "and the clang plugin; analyzes nothing"),
+    cl::value_desc("DIR"), cl::cat(Cat));
 static cl::opt<unsigned> Jobs("j", cl::desc("Analyze N files in parallel (default 1)"),
                               cl::value_desc("N"), cl::init(1), cl::cat(Cat));
 static cl::opt<bool> FindingsOnly(
     "findings-only",
     cl::desc("Text format: print the warnings and errors only, as clang-tidy "
              "does (for pre-commit hooks and editors)"),
+    cl::cat(Cat));
+
+static cl::opt<bool> StrictParse(
+    "strict-parse",
+    cl::desc("Fail a file (exit 2) when clang rejects any of its code, "
+             "instead of analyzing the kernels that do not depend on it"),
     cl::cat(Cat));
 
 static cl::opt<bool> DumpModel("dump-model", cl::desc("Print the kernel model (debugging)"),
@@ -213,6 +226,17 @@ int main(int Argc, const char **Argv) {
     return usageError("unknown GPU '" + Gpu + "' (see --list-gpus)");
   if (!Arch.empty() && !StringRef(Arch).starts_with("sm_"))
     return usageError("malformed --arch '" + Arch + "': expected sm_XX");
+  if (!ExportCommands.empty() && BuildDir.empty())
+    return usageError("--export-compile-commands needs -p BUILD_DIR, the "
+                      "build whose compile_commands.json to translate");
+  // The export must not replace the database it translates.
+  if (!ExportCommands.empty() && sys::fs::equivalent(ExportCommands, BuildDir))
+    return usageError("--export-compile-commands: '" + ExportCommands +
+                      "' is the -p directory; its compile_commands.json is "
+                      "the input, write the export elsewhere");
+  if (!ExportCommands.empty() && !Files.empty())
+    return usageError("--export-compile-commands exports every command of "
+                      "-p BUILD_DIR; it takes no FILEs");
   if (Files.empty() && BuildDir.empty())
     return usageError("no input files (usage: cuda-roofline [options] FILE... "
                       "[-- CLANG-ARGS], or -p BUILD_DIR for every CUDA file "
@@ -285,6 +309,14 @@ int main(int Argc, const char **Argv) {
     if (!DB)
       return usageError("cannot load compile_commands.json from '" + BuildDir +
                         "': " + Err);
+    if (!ExportCommands.empty()) {
+      Error E = exportCompileCommands(*DB, ExportCommands, CudaPath);
+      for (const std::string &Note : takeTranslationNotes())
+        errs() << Note << "\n";
+      if (E)
+        return usageError(toString(std::move(E)));
+      return 0;
+    }
     // A header (.cuh) has no entry of its own: borrow the nearest file's.
     DB = clang::tooling::inferMissingCompileCommands(std::move(DB));
   } else if (HaveDashDash) {
@@ -393,6 +425,28 @@ int main(int Argc, const char **Argv) {
       ++Failures;
       continue;
     }
+    // Code clang rejected: the kernels that depend on it are named in the
+    // output; the run fails only when nothing could be analyzed.
+    if (!O.Report->Lost.empty()) {
+      const FileReport &R = *O.Report;
+      std::string Why = R.File + ": clang rejected code; " +
+                        std::to_string(R.Lost.size()) +
+                        " kernel(s), function(s) or declaration(s) not "
+                        "analyzed (first: " +
+                        R.Lost.front().message() + ")";
+      if (StrictParse || R.Kernels.empty()) {
+        errs() << "cuda-roofline: error: " << Why
+               << (StrictParse ? " [--strict-parse]" : "; nothing analyzed")
+               << "\n";
+        FailureMessages.push_back(Why);
+        ++Failures;
+      } else {
+        errs() << "cuda-roofline: warning: " << Why << "; "
+               << R.Kernels.size()
+               << " kernel report(s) from the rest of the file "
+                  "(--strict-parse makes this an error)\n";
+      }
+    }
     LintOutcome L = applyLintPolicy(*O.Report, Policy);
     Errors += L.Errors;
     for (const std::string &P : L.Problems)
@@ -400,18 +454,26 @@ int main(int Argc, const char **Argv) {
     NolintErrors += L.Problems.size();
     Reports.push_back(std::move(*O.Report));
   }
+  // Once per run, not per file: a project's every command has the flag.
+  for (const std::string &Note : takeTranslationNotes())
+    errs() << Note << "\n";
   for (const LaunchOverride &L : Opts.Launches) {
     bool Matched = false;
-    for (const FileReport &R : Reports)
+    // A kernel clang's errors cost may be the one named: it is reported.
+    bool LostKernels = false;
+    for (const FileReport &R : Reports) {
       Matched |= R.MatchedLaunches.count(L.Kernel) != 0;
-    if (!Matched && !Failures)
+      LostKernels |= llvm::any_of(
+          R.Lost, [](const NotAnalyzed &N) { return N.Kind == "kernel"; });
+    }
+    if (!Matched && !Failures && !LostKernels)
       return usageError("--launch names '" + L.Kernel +
                         "', which is not a kernel of the input");
   }
   if (!Kernel.empty()) {
     bool Any = false, Template = false;
     for (const FileReport &R : Reports) {
-      Any |= !R.Kernels.empty();
+      Any |= !R.Kernels.empty() || !R.Lost.empty();
       Template |= !R.UninstantiatedTemplates.empty();
     }
     if (!Any && !Failures && Template)

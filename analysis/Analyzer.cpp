@@ -181,6 +181,7 @@ Analyzer::settingsFor(const std::string &File) const {
   if (*Cfg)
     llvm::append_range(CO.ExtraArgs, (*Cfg)->ExtraArgs);
   CO.CudaPath = Opts.CudaPath;
+  CO.Prelude = Opts.Prelude;
   CO.DumpIR = Opts.DumpIR;
   CO.Diagnostics = Opts.Diagnostics;
   // Every source's template launches are instantiated: which source wins
@@ -201,6 +202,9 @@ Analyzer::settingsFor(const std::string &File) const {
 llvm::Expected<FileReport>
 Analyzer::analyzeFile(const clang::tooling::CompilationDatabase &DB,
                       const std::string &File) {
+  // The file's clock runs from here: parse, host evaluation and every
+  // kernel (analyzeUnit) share it.
+  FileLimits FileLimit(Opts.FileSeconds, Opts.KernelMemoryMiB);
   auto S = settingsFor(File);
   if (!S)
     return S.takeError();
@@ -219,6 +223,8 @@ Analyzer::analyzeAST(clang::ASTContext &Ctx, clang::Preprocessor &PP,
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the main file has no name");
   std::string File = Main->getName().str();
+  // Clang has parsed already: the file's clock covers the rest.
+  FileLimits FileLimit(Opts.FileSeconds, Opts.KernelMemoryMiB);
   auto S = settingsFor(File);
   if (!S)
     return S.takeError();
@@ -302,9 +308,22 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
       continue;
 
     KernelLimits Limit(Opts.KernelSeconds, Opts.KernelMemoryMiB);
-    KernelModel Model = buildKernelModel(F, &Decl);
-    if (Opts.DumpModel)
+    // Past the file's limit a kernel is not modelled at all, and a model
+    // whose building reached a limit is incomplete: either way each of its
+    // launches is reported with the limit's reason instead of counts.
+    KernelModel Model;
+    if (!KernelLimits::expired())
+      Model = buildKernelModel(F, &Decl);
+    std::optional<UnknownReason> Limited;
+    if (KernelLimits::expired()) {
+      Limited.emplace();
+      Limited->Reason = KernelLimits::reason();
+      Limited->File = Decl.Loc.File;
+      Limited->Line = Decl.Loc.Line;
+      Limited->Column = Decl.Loc.Column;
+    } else if (Opts.DumpModel) {
       dumpKernelModel(Model, llvm::errs());
+    }
 
     std::vector<std::pair<LaunchInfo, std::map<std::string, int64_t>>> Launches;
     // The first source with launches of this kernel gives all of them.
@@ -407,20 +426,34 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
       auto CountParams = R.Params;
       for (const KernelDecl::TemplateUse &U : Decl.TemplateUses)
         CountParams.emplace(U.Name, U.Value);
-      R.Counts = computeCounts(Model, LI, CountParams);
-      for (UnknownReason &U : R.Counts.Unknowns)
+      if (Limited) {
+        R.Counts = limitedCounts(LI, *Limited);
+      } else {
+        R.Counts = computeCounts(Model, LI, CountParams);
+        R.Accesses = analyzeAccesses(Model, LI, CountParams);
+        for (AccessInfo &A : R.Accesses) {
+          if (A.File.empty() || A.File == Abs.str())
+            A.File = Decl.Loc.File;
+          A.Expr = expressionAt(sourceText(Sources, A.File), A.Line, A.Column,
+                                &A.Column, !A.IsStore, &A.Line);
+        }
+        if (LI.known())
+          sectorUpper(R.Accesses, R.Counts);
+        estimateTraffic(Model, LI, CountParams, *FR.Gpu, R.Counts);
+        if (R.Counts.Estimate.Limit)
+          R.Counts.Unknowns.push_back(*R.Counts.Estimate.Limit);
+      }
+      for (UnknownReason &U : R.Counts.Unknowns) {
         if (U.File.empty() || U.File == Abs.str())
           U.File = Decl.Loc.File;
-      R.Accesses = analyzeAccesses(Model, LI, CountParams);
-      for (AccessInfo &A : R.Accesses) {
-        if (A.File.empty() || A.File == Abs.str())
-          A.File = Decl.Loc.File;
-        A.Expr = expressionAt(sourceText(Sources, A.File), A.Line, A.Column,
-                              &A.Column, !A.IsStore, &A.Line);
+        // A limit reached inside a condition or a whole-buffer footprint
+        // has no statement of its own: it is the kernel's.
+        if (U.Line == 0 &&
+            llvm::StringRef(U.Reason).contains("analysis limit reached")) {
+          U.Line = Decl.Loc.Line;
+          U.Column = Decl.Loc.Column;
+        }
       }
-      if (LI.known())
-        sectorUpper(R.Accesses, R.Counts);
-      estimateTraffic(Model, LI, CountParams, *FR.Gpu, R.Counts);
       R.Metrics = computeMetrics(R.Counts, *FR.Gpu, LI.known());
       KernelFacts Facts;
       Facts.Name = Decl.Name;

@@ -53,9 +53,15 @@ struct AnalyzerOptions {
   /// Wall-clock limit on counting one kernel (<= 0: none); past it, counts
   /// are "analysis limit reached" unknowns.
   double KernelSeconds = 30;
-  /// Limit on the process's resident memory (MiB) while one kernel is
-  /// counted (<= 0: none); past it, the same unknowns.
+  /// Limit on the process's resident memory (MiB) while a file is analyzed
+  /// (host evaluation, every kernel, the cache model) (<= 0: none); past
+  /// it, the same unknowns.
   double KernelMemoryMiB = 4096;
+  /// Wall-clock limit on one file's whole analysis, from its start (in
+  /// analyzeFile, the parse included) (<= 0: none); past it, the launches
+  /// not yet evaluated and the kernels not yet counted are "analysis limit
+  /// reached" unknowns.
+  double FileSeconds = 120;
   FindingOptions Findings;
   /// Threshold options given on the command line ("min-reuse", ...): a
   /// config file does not override them.

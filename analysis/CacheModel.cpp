@@ -3,6 +3,7 @@
 #include "CacheModel.h"
 #include "DomainCounter.h"
 #include "Footprint.h"
+#include "Limits.h"
 
 #include <algorithm>
 
@@ -92,21 +93,42 @@ CacheEstimate roofline::estimateDramTraffic(
   // Writes: every distinct written byte once (L2 is write-back).
   std::map<std::string, FootprintSet> Written;
   ThreadBox All = ThreadBox::wholeGrid(Grid, Block);
-  auto fail = [&](const std::string &Why) {
+  // The model walks every access once per wave: up to 64 walks of the
+  // grid's worth of blocks each, more than counting does. A walk or a
+  // footprint that stops at the kernel's limits looks like one that could
+  // not be computed; the estimate then says which it was, and the unknown
+  // is reported at the access it stopped on (the kernel, At null).
+  auto fail = [&](const std::string &Why, const AccessModel *At) {
     E.Bytes.reset();
     E.Why = Why;
+    if (KernelLimits::reached()) {
+      E.Why = KernelLimits::reason();
+      UnknownReason U;
+      U.Reason = "the cache model did not finish (" + E.Why +
+                 "): dram_bytes has no estimate";
+      if (At) {
+        U.Line = At->Line;
+        U.Column = At->Column;
+        U.File = At->File;
+      }
+      E.Limit = U;
+    }
     return E;
   };
   for (const BlockModel &B : M.Blocks)
-    for (const AccessModel &A : B.Accesses)
+    for (const AccessModel &A : B.Accesses) {
+      if (KernelLimits::expired())
+        return fail("", &A);
       if (A.Space == MemSpace::Global && (A.IsStore || A.IsAtomic) &&
           !addAccessFootprint(M, B, A, Known, All, WalkBudget, Written[A.Base]))
-        return fail("footprint of a store could not be computed");
+        return fail("footprint of a store could not be computed", &A);
+    }
   uint64_t WriteBytes = 0;
   for (auto &KV : Written) {
     auto N = footprintSize(KV.second);
     if (!N)
-      return fail("footprint of '" + KV.first + "' has too many ranges");
+      return fail("footprint of '" + KV.first + "' has too many ranges",
+                  nullptr);
     WriteBytes += *N;
   }
 
@@ -119,10 +141,13 @@ CacheEstimate roofline::estimateDramTraffic(
     std::map<std::string, FootprintSet> Cur;
     for (const ThreadBox &Box : waveBoxes(S, End, Grid, Block))
       for (const BlockModel &B : M.Blocks)
-        for (const AccessModel &A : B.Accesses)
+        for (const AccessModel &A : B.Accesses) {
+          if (KernelLimits::expired())
+            return fail("", &A);
           if (A.Space == MemSpace::Global && !A.IsStore && !A.IsAtomic &&
               !addAccessFootprint(M, B, A, Known, Box, WalkBudget, Cur[A.Base]))
-            return fail("footprint of a load could not be computed");
+            return fail("footprint of a load could not be computed", &A);
+        }
     // What this wave fetches, what it shares with the previous one, and
     // whether both fit in L2 together.
     uint64_t Size = 0, Shared = 0, Union = 0;
@@ -131,7 +156,8 @@ CacheEstimate roofline::estimateDramTraffic(
       FootprintSet Empty;
       auto O = overlap(KV.second, It == Prev.end() ? Empty : It->second);
       if (!O)
-        return fail("footprint of '" + KV.first + "' has too many ranges");
+        return fail("footprint of '" + KV.first + "' has too many ranges",
+                    nullptr);
       Size += O->A;
       Shared += O->Both;
     }

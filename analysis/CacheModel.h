@@ -34,6 +34,9 @@ struct CacheEstimate {
   uint64_t BlocksPerWave = 0, Waves = 0;
   uint64_t WavesAnalyzed = 0; ///< Waves walked (the rest scaled from them).
   bool FitsInL2 = false;      ///< The compulsory footprint fits in L2.
+  /// Set when the analysis limits ended the model (Why says so too): the
+  /// unknown to report, at the access being walked then.
+  std::optional<UnknownReason> Limit;
 };
 
 /// Waves the GPU runs the launch in: SMs x blocks per SM, limited by

@@ -2,8 +2,10 @@
 
 #include "DeviceCompiler.h"
 #include "ASTCompiler.h"
+#include "CacheHintAsm.h"
 #include "FlagLoops.h"
 #include "NvccFlags.h"
+#include "Prelude.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -385,6 +387,9 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   }();
   (void)Initialized;
 
+  // Inline-PTX global loads and stores become plain ones, counted and
+  // analyzed as such (CacheHintAsm.h).
+  lowerCacheHintAsm(M);
   replaceMinMaxCalls(M);
   dropUnrollHints(M);
   // Results must not depend on the user's -O level: drop optnone/noinline
@@ -536,6 +541,8 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
       Cuda + "/include/cccl",
       "-O3"};
   Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+  if (Opts.Prelude)
+    llvm::append_range(Extra, preludeArgs());
   Tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster(Extra, ArgumentInsertPosition::END));
 

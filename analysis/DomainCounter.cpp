@@ -95,9 +95,17 @@ DomainWalker::DomainWalker(const KernelModel &M, const BlockModel &B,
   }
 }
 
-// The clock is read every 4096 steps: cheap, and a step is short.
+// The clock is read every 1024 steps: cheap, and a step is short. A small
+// walk (block 0's threads, say) is always finished, so what it counts stays
+// exact past the limit; a longer one ends at the limit, and once an earlier
+// walk of the kernel has reached it, right after the small part, so the
+// many walks after it cost little.
 bool DomainWalker::outOfTime() const {
-  return (Steps & 4095) == 0 && KernelLimits::expired();
+  constexpr uint64_t SmallWalkSteps = 4096;
+  if (Steps < SmallWalkSteps)
+    return false;
+  return KernelLimits::reached() ||
+         ((Steps & 1023) == 0 && KernelLimits::expired());
 }
 
 UnknownReason DomainWalker::unknownHere(std::string Reason) const {

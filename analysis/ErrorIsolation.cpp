@@ -56,13 +56,22 @@ void ErrorRecorder::BeginSourceFile(const LangOptions &LO,
   if (Next)
     Next->BeginSourceFile(LO, PP);
 }
+// "N warnings generated" reads the engine's client's counts, and a front-end
+// may report to the wrapped consumer directly (clang-tidy's checks do): the
+// counts are the wrapped consumer's.
 void ErrorRecorder::EndSourceFile() {
-  if (Next)
-    Next->EndSourceFile();
+  if (!Next)
+    return;
+  Next->EndSourceFile();
+  NumWarnings = Next->getNumWarnings();
+  NumErrors = Next->getNumErrors();
 }
 void ErrorRecorder::finish() {
-  if (Next)
-    Next->finish();
+  if (!Next)
+    return;
+  Next->finish();
+  NumWarnings = Next->getNumWarnings();
+  NumErrors = Next->getNumErrors();
 }
 void ErrorRecorder::clear() {
   DiagnosticConsumer::clear();
@@ -76,6 +85,18 @@ bool ErrorRecorder::IncludeInDiagnosticCounts() const {
 void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                      const Diagnostic &Info) {
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
+  if (Level == DiagnosticsEngine::Note && InError) {
+    llvm::SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    llvm::StringRef M = Msg;
+    for (llvm::StringRef Prefix :
+         {"in instantiation of function template specialization '",
+          "in instantiation of member function '"})
+      if (M.consume_front(Prefix) && M.consume_back("' requested here"))
+        Errors.back().InstantiatedIn.push_back(M.str());
+  } else if (Level != DiagnosticsEngine::Note) {
+    InError = Level >= DiagnosticsEngine::Error;
+  }
   if (Level >= DiagnosticsEngine::Error) {
     ClangError E;
     llvm::SmallString<256> Msg;
@@ -287,6 +308,14 @@ ErrorIsolation::ErrorIsolation(ASTContext &Ctx, std::vector<ClangError> Errs)
 ErrorIsolation::~ErrorIsolation() = default;
 
 const ClangError *ErrorIsolation::firstErrorIn(const Decl *D) const {
+  // An instantiation shares its template's source: of the errors there, it
+  // has those raised while instantiating it and those of the template itself.
+  std::string Specialization;
+  if (const auto *FD = dyn_cast<FunctionDecl>(D);
+      FD && FD->isTemplateInstantiation()) {
+    llvm::raw_string_ostream OS(Specialization);
+    FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  }
   SourceRange R = D->getSourceRange();
   if (R.isInvalid())
     return nullptr;
@@ -303,11 +332,16 @@ const ClangError *ErrorIsolation::firstErrorIn(const Decl *D) const {
   auto Lo = llvm::lower_bound(V, std::pair<unsigned, size_t>(B, 0));
   const ClangError *First = nullptr;
   size_t FirstIndex = Errors.size();
-  for (auto I = Lo; I != V.end() && I->first <= E; ++I)
+  for (auto I = Lo; I != V.end() && I->first <= E; ++I) {
+    const std::vector<std::string> &In = Errors[I->second].InstantiatedIn;
+    if (!Specialization.empty() && !In.empty() &&
+        llvm::find(In, Specialization) == In.end())
+      continue;
     if (I->second < FirstIndex) {
       FirstIndex = I->second;
       First = &Errors[I->second];
     }
+  }
   return First;
 }
 

@@ -41,6 +41,10 @@ struct ClangError {
   SourceLoc Where;           ///< Loc as file:line:col.
   std::string Message;
   bool Fatal = false; ///< Parsing stopped (a missing #include, ...).
+  /// The template specializations whose instantiation raised it, as clang's
+  /// "in instantiation of ..." notes name them: an error in one
+  /// instantiation of a template costs only that instantiation.
+  std::vector<std::string> InstantiatedIn;
   /// "file:line:col: message", or the message alone without a location.
   std::string describe() const;
 };
@@ -86,6 +90,7 @@ private:
   clang::DiagnosticConsumer *Next;
   std::unique_ptr<clang::DiagnosticConsumer> Owned;
   std::vector<ClangError> Errors;
+  bool InError = false; ///< The notes that follow belong to Errors.back().
 };
 
 /// Which declarations of a translation unit with errors stay analyzable.

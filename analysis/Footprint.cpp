@@ -2,6 +2,7 @@
 
 #include "Footprint.h"
 #include "DomainCounter.h"
+#include "Limits.h"
 
 #include <algorithm>
 
@@ -10,15 +11,25 @@ using namespace roofline;
 static constexpr size_t MaxStoredRanges = size_t(1) << 24;
 
 void IntervalSet::add(int64_t Lo, int64_t Hi) {
-  if (Hi <= Lo)
+  // An overflowed set has no use: storing more would only take memory.
+  if (Hi <= Lo || TooLarge)
     return;
   R.emplace_back(Lo, Hi);
   Dirty = true;
   if (R.size() > 2 * NormalizedSize + (size_t(1) << 20)) {
     normalize();
-    if (R.size() > MaxStoredRanges)
-      TooLarge = true;
+    // Every million ranges or so, which is 16 MiB: the memory limit sees
+    // a set grow long before it could take gigabytes.
+    if (R.size() > MaxStoredRanges || KernelLimits::expired())
+      giveUp();
   }
+}
+
+void IntervalSet::giveUp() {
+  TooLarge = true;
+  Dirty = false;
+  NormalizedSize = 0;
+  std::vector<std::pair<int64_t, int64_t>>().swap(R);
 }
 
 void IntervalSet::normalize() {
@@ -108,9 +119,14 @@ bool FootprintSet::addBox(int64_t C0,
 }
 
 void FootprintSet::merge(FootprintSet &Other) {
-  for (auto &KV : Other.Groups)
+  for (auto &KV : Other.Groups) {
+    if (KV.second.overflowed()) {
+      Groups[KV.first].giveUp();
+      continue;
+    }
     for (auto &P : KV.second.ranges())
       Groups[KV.first].add(P.first, P.second);
+  }
 }
 
 void FootprintSet::canonicalize() {
@@ -179,6 +195,10 @@ bool roofline::addAffineBox(IntervalSet &S, int64_t C0,
 }
 
 std::optional<OverlapSizes> roofline::overlap(FootprintSet &A, FootprintSet &B) {
+  for (FootprintSet *F : {&A, &B})
+    for (auto &KV : F->groups())
+      if (KV.second.overflowed())
+        return std::nullopt;
   A.canonicalize();
   B.canonicalize();
   // Same single lattice on both sides, with copies that cannot overlap:
@@ -457,9 +477,14 @@ TrafficBound roofline::compulsoryTraffic(const KernelModel &M,
     auto BW = overlap(S.ReadsBeforeWrite, S.Writes);
     if (!RW || !BW) {
       UnknownReason Note;
-      Note.Reason = "footprint of '" + KV.first +
-                    "' has too many separate ranges; left out of "
-                    "dram_bytes.lower";
+      // A set given up on at the analysis limits looks the same as one
+      // with too many ranges: say which it was.
+      Note.Reason = "footprint of '" + KV.first + "' " +
+                    (KernelLimits::reached()
+                         ? "could not be computed (" + KernelLimits::reason() +
+                               ")"
+                         : std::string("has too many separate ranges")) +
+                    "; left out of dram_bytes.lower";
       TB.Notes.push_back(Note);
       TB.Exact = false;
       continue;

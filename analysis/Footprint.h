@@ -27,6 +27,9 @@ public:
   void normalize();
   uint64_t size();
   bool overflowed() const { return TooLarge; }
+  /// Marks the set unusable (too many ranges, or the analysis limits
+  /// reached) and frees its ranges: it stays empty and overflowed.
+  void giveUp();
   static uint64_t intersectionSize(IntervalSet &A, IntervalSet &B);
   const std::vector<std::pair<int64_t, int64_t>> &ranges();
 

@@ -1,6 +1,7 @@
 //===- HostLaunches.cpp ---------------------------------------------------===//
 
 #include "HostLaunches.h"
+#include "Limits.h"
 
 #include "llvm/Support/Path.h"
 
@@ -161,7 +162,7 @@ public:
   }
 
   std::optional<int64_t> evalIntRaw(const clang::Expr *E, unsigned Depth) {
-    if (!E || Depth > 32)
+    if (!evaluable(E, Depth))
       return std::nullopt;
     E = E->IgnoreParens();
     if (auto *C = dyn_cast<ImplicitCastExpr>(E))
@@ -204,10 +205,17 @@ public:
     }
     if (auto *M = dyn_cast<MemberExpr>(E)) {
       // grid.x of a dim3 variable.
-      auto D3 = evalDim3(M->getBase(), Depth + 1);
-      StringRef F = M->getMemberDecl()->getName();
-      if (D3 && F.size() == 1 && F[0] >= 'x' && F[0] <= 'z')
-        return D3->V[F[0] - 'x'];
+      if (isDim3(M->getBase()->getType())) {
+        auto D3 = evalDim3(M->getBase(), Depth + 1);
+        StringRef F = M->getMemberDecl()->getName();
+        if (D3 && F.size() == 1 && F[0] >= 'x' && F[0] <= 'z')
+          return D3->V[F[0] - 'x'];
+        return std::nullopt;
+      }
+      // param.m of a struct initialized from a list: that member's
+      // initializer, where the struct is declared.
+      if (auto F = fieldInit(M, Depth))
+        return at<int64_t>(F->At, [&] { return evalInt(F->Init, Depth + 1); });
       return std::nullopt;
     }
     if (auto *Call = dyn_cast<CallExpr>(E)) {
@@ -230,9 +238,13 @@ public:
   }
 
   std::optional<Dim3> evalDim3(const clang::Expr *E, unsigned Depth = 0) {
-    if (!E || Depth > 32)
+    if (!evaluable(E, Depth))
       return std::nullopt;
     E = E->IgnoreParenImpCasts();
+    // cfg.grid: a dim3 member of a struct initialized from a list.
+    if (auto *M = dyn_cast<MemberExpr>(E); M && isDim3(E->getType()))
+      if (auto F = fieldInit(M, Depth))
+        return at<Dim3>(F->At, [&] { return evalDim3(F->Init, Depth + 1); });
     if (auto *C = dyn_cast<MaterializeTemporaryExpr>(E))
       return evalDim3(C->getSubExpr(), Depth + 1);
     if (auto *C = dyn_cast<CXXBindTemporaryExpr>(E))
@@ -268,6 +280,10 @@ public:
     }
     if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
       if (auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+        // Another struct's initializer is not a dim3's (its first three
+        // members would read as x, y and z).
+        if (VD->getType()->isRecordType() && !isDim3(VD->getType()))
+          return std::nullopt;
         if (VD->getType()->isIntegerType()) {
           auto V = evalDecl(VD, Depth);
           if (!V)
@@ -303,6 +319,83 @@ private:
   const std::map<std::string, int64_t> &Params;
   const Stmt *Pos;
   ParentMap *PM;
+
+  /// Whether E can be evaluated at all: a template's own body (types and
+  /// values depending on its parameters), an expression clang rejected, or
+  /// a recursion this deep is "not evaluated", never a guess or a crash.
+  /// Each call is a step of the evaluation, which can branch widely (both
+  /// sides of every operator, each variable's definitions); past the file's
+  /// limits it stops.
+  bool evaluable(const clang::Expr *E, unsigned Depth) {
+    if ((++Steps & 255) == 0 && FileLimits::expired())
+      LimitReached = true;
+    return !LimitReached && E && Depth <= 32 && !E->getType().isNull() &&
+           !E->isTypeDependent() && !E->isValueDependent() &&
+           !E->containsErrors();
+  }
+  uint64_t Steps = 0;
+
+public:
+  bool LimitReached = false; // The file's limits stopped the evaluation.
+
+private:
+
+  static bool isDim3(QualType T) {
+    const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+    return RD && RD->getIdentifier() &&
+           (RD->getName() == "dim3" || RD->getName() == "uint3");
+  }
+
+  /// The initializer of a member read from a struct variable: S.F where S
+  /// is initialized from a list (Param p{a, b, m}; Param p = {...}) and
+  /// never assigned, nor its address taken; At is S's declaration, where
+  /// the initializer's own variables are evaluated.
+  struct FieldValue {
+    const clang::Expr *Init;
+    const Stmt *At;
+  };
+  std::optional<FieldValue> fieldInit(const MemberExpr *M, unsigned Depth) {
+    const auto *FD = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!FD || M->isArrow() || FD->isBitField() || Depth > 32)
+      return std::nullopt;
+    const auto *DR = dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (!VD)
+      return std::nullopt;
+    if (isa<ParmVarDecl>(VD) || !VD->getInit()) {
+      if (Missing.empty())
+        Missing = VD->getName().str();
+      return std::nullopt;
+    }
+    if (isModifiedAfterInit(VD)) {
+      markModified(VD);
+      return std::nullopt;
+    }
+    const clang::Expr *Init = VD->getInit()->IgnoreImplicit();
+    const RecordDecl *RD = FD->getParent();
+    unsigned Index = FD->getFieldIndex();
+    if (const auto *CXXRD = dyn_cast<CXXRecordDecl>(RD))
+      Index += CXXRD->getNumBases(); // Aggregate bases come first.
+    const clang::Expr *Elt = nullptr;
+    if (const auto *IL = dyn_cast<InitListExpr>(Init)) {
+      if (!IL->isSemanticForm())
+        IL = IL->getSemanticForm();
+      if (IL && IL->getType()->getAsRecordDecl() == RD &&
+          Index < IL->getNumInits())
+        Elt = IL->getInit(Index);
+    } else if (const auto *PL = dyn_cast<CXXParenListInitExpr>(Init)) {
+      if (Index < PL->getInitExprs().size())
+        Elt = PL->getInitExprs()[Index];
+      else
+        Elt = PL->getArrayFiller(); // Members with no initializer.
+    }
+    if (!Elt)
+      return std::nullopt;
+    if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(Elt))
+      Elt = DI->getExpr(); // The member's default initializer.
+    const Stmt *At = PM ? PM->getParent(VD->getInit()) : nullptr;
+    return FieldValue{Elt, At ? At : Pos};
+  }
 
   /// Evaluates E as of statement At (values of locals assigned before it).
   template <typename T, typename Fn>
@@ -728,6 +821,11 @@ public:
     auto *FD = Call->getDirectCallee();
     if (!FD || FD->isDependentContext())
       return true;
+    // A launch in a host template's own body: its sizes depend on the
+    // template's parameters; each instantiation's copy is visited instead.
+    if (const FunctionDecl *Host = functionOf(Call);
+        Host && Host->isDependentContext())
+      return true;
     const CallExpr *Config = Call->getConfig();
     if (!Config)
       return true;
@@ -748,7 +846,9 @@ public:
       L.SharedBytes = 0;
     if (!Eval.RangeError.empty())
       Facts.Errors.push_back(Eval.RangeError);
-    if (!L.Grid || !L.Block)
+    if ((!L.Grid || !L.Block) && (Eval.LimitReached || FileLimits::expired()))
+      L.Unresolved = FileLimits::reason();
+    else if (!L.Grid || !L.Block)
       L.Unresolved = Eval.Missing.empty()
                          ? "the launch configuration is not a constant "
                            "expression of known values"

@@ -507,3 +507,21 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
   poison(KC, PoisonMask);
   return KC;
 }
+
+KernelCounts roofline::limitedCounts(const LaunchInfo &Launch,
+                                     UnknownReason Why) {
+  KernelCounts KC;
+  for (const char *C : CoreCounters) {
+    KC.PerThread[C] = Quantity();
+    if (Launch.known()) {
+      KC.PerBlock[C] = Quantity();
+      KC.Totals[C] = std::nullopt;
+    }
+  }
+  if (Launch.known())
+    KC.ThreadsLaunched =
+        Rational(Launch.Grid->count()) * Rational(Launch.Block->count());
+  KC.Compulsory.Exact = false;
+  KC.Unknowns.push_back(std::move(Why));
+  return KC;
+}

@@ -78,6 +78,10 @@ knownValues(const std::map<std::string, int64_t> &Params,
 KernelCounts computeCounts(const KernelModel &M, const LaunchInfo &Launch,
                            const std::map<std::string, int64_t> &Params);
 
+/// The counts of a kernel the analysis limits kept from being counted:
+/// every counter unknown, for Why (the limit's reason at the kernel).
+KernelCounts limitedCounts(const LaunchInfo &Launch, UnknownReason Why);
+
 } // namespace roofline
 
 #endif

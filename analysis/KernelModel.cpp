@@ -1,6 +1,7 @@
 //===- KernelModel.cpp ----------------------------------------------------===//
 
 #include "KernelModel.h"
+#include "Limits.h"
 #include "SymbolMapper.h"
 
 #include "llvm/Demangle/Demangle.h"
@@ -100,12 +101,55 @@ CondRef Cond::unknown(UnknownReason R) {
   return C;
 }
 
+// A condition is a DAG: the conditions of the blocks after a join share
+// their predecessors' conditions, and a row of n branches in a loop with
+// several exits gives paths of 2^n literals. The recursive operations below
+// see it as a tree, so their work is exponential in such kernels. Each
+// visit of a node counts a step, and past the kernel's limits they stop:
+// evaluate says Unknown, the rebuilding ones give an unknown condition with
+// the limit's reason, so the walk that asked fails with it. The steps are
+// counted per outermost call: a small condition is always finished, even
+// past the limit, so what was counted before the limit (block 0's threads
+// on a path, say) keeps its exact value.
+static thread_local unsigned CondDepth = 0;
+static thread_local uint64_t CondSteps = 0;
+constexpr uint64_t SmallCondSteps = 4096;
+
+namespace {
+/// One visit of a condition node: the outermost resets the step count.
+struct CondVisit {
+  CondVisit() {
+    if (CondDepth++ == 0)
+      CondSteps = 0;
+  }
+  ~CondVisit() { --CondDepth; }
+  CondVisit(const CondVisit &) = delete;
+  CondVisit &operator=(const CondVisit &) = delete;
+};
+} // namespace
+
+static bool condLimitReached() {
+  if (++CondSteps < SmallCondSteps)
+    return false;
+  return KernelLimits::reached() ||
+         ((CondSteps & 1023) == 0 && KernelLimits::expired());
+}
+
+static CondRef limitCond() {
+  UnknownReason R;
+  R.Reason = KernelLimits::reason();
+  return Cond::unknown(std::move(R));
+}
+
 static Truth notT(Truth T) {
   return T == Truth::True ? Truth::False
                           : T == Truth::False ? Truth::True : Truth::Unknown;
 }
 
 Truth Cond::evaluate(const IntervalEnv &Env) const {
+  CondVisit Visit;
+  if (!Ops.empty() && condLimitReached())
+    return Truth::Unknown;
   switch (K) {
   case True:
     return Truth::True;
@@ -164,6 +208,9 @@ Truth Cond::evaluate(const IntervalEnv &Env) const {
 }
 
 CondRef Cond::substitute(const std::map<std::string, Expr> &Map) const {
+  CondVisit Visit;
+  if (!Ops.empty() && condLimitReached())
+    return limitCond();
   switch (K) {
   case True:
   case False:
@@ -182,6 +229,10 @@ CondRef Cond::substitute(const std::map<std::string, Expr> &Map) const {
 }
 
 bool Cond::mentions(const std::string &Var) const {
+  // Past the limit any answer will do: the walks that use it fail.
+  CondVisit Visit;
+  if (!Ops.empty() && condLimitReached())
+    return true;
   if (K == Cmp)
     return Lhs.mentions(Var) || Rhs.mentions(Var);
   for (const CondRef &O : Ops)
@@ -192,6 +243,9 @@ bool Cond::mentions(const std::string &Var) const {
 
 CondRef Cond::mapLiterals(const std::function<CondRef(const Cond &)> &Map,
                           bool Negated) const {
+  CondVisit Visit;
+  if (!Ops.empty() && condLimitReached())
+    return limitCond();
   switch (K) {
   case True:
   case False:
@@ -220,6 +274,9 @@ CondRef Cond::assumePassing(const std::function<bool(const Cond &)> &Pass) const
 }
 
 bool Cond::mentionsThread() const {
+  CondVisit Visit;
+  if (!Ops.empty() && condLimitReached())
+    return true;
   if (K == Cmp)
     return Lhs.mentionsKind(SymbolKind::Thread) ||
            Rhs.mentionsKind(SymbolKind::Thread);
@@ -239,6 +296,12 @@ bool Cond::mentionsAny(const std::set<std::string> &Vars) const {
 const UnknownReason *Cond::firstUnknown() const {
   if (K == Unknown)
     return &Why;
+  CondVisit Visit;
+  if (!Ops.empty() && condLimitReached()) {
+    static thread_local UnknownReason Limit;
+    Limit.Reason = KernelLimits::reason();
+    return &Limit;
+  }
   for (const CondRef &O : Ops)
     if (const UnknownReason *R = O->firstUnknown())
       return R;
@@ -247,6 +310,9 @@ const UnknownReason *Cond::firstUnknown() const {
 
 std::string Cond::str() const {
   static const char *Ops2[] = {"<", "<=", ">", ">=", "==", "!="};
+  CondVisit Visit;
+  if (!Ops.empty() && condLimitReached())
+    return "(not printed: analysis limit reached)";
   switch (K) {
   case True:
     return "true";
@@ -280,7 +346,8 @@ namespace {
 bool isSystemFile(StringRef Path) {
   return Path.starts_with(ROOFLINE_CUDA_PATH) ||
          Path.starts_with(ROOFLINE_CLANG_RESOURCE_DIR) ||
-         Path.starts_with("/usr/include");
+         Path.starts_with("/usr/include") ||
+         Path.starts_with(ROOFLINE_PRELUDE_DIR); // Prelude.h's shims.
 }
 
 /// The source location of I: the innermost location in user code, walking
@@ -839,6 +906,11 @@ void ModelBuilder::computeRegionConds(Loop *Region) {
   ReversePostOrderTraversal<Function *> RPOT(&F);
   NodeCond[Entry] = Cond::makeTrue();
   for (BasicBlock *BB : RPOT) {
+    // Every loop walks the whole function: a kernel with thousands of
+    // loops and blocks takes long. Past the limit the model is incomplete,
+    // and the analyzer reports the kernel as limited instead of using it.
+    if (KernelLimits::expired())
+      return;
     if (BB == Entry)
       continue;
     if (Region ? !Region->contains(BB) : false)
@@ -995,6 +1067,8 @@ void ModelBuilder::buildBlocks() {
   };
 
   for (BasicBlock &BB : F) {
+    if (KernelLimits::expired())
+      return; // Incomplete: the analyzer does not use it (computeRegionConds).
     if (!DT.isReachableFromEntry(&BB))
       continue;
     BlockModel B;

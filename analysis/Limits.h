@@ -1,12 +1,22 @@
-//===- Limits.h - Time and memory limits on one kernel's analysis -*- C++ -*-===//
+//===- Limits.h - Time and memory limits on a file's analysis ----*- C++ -*-===//
 //
 // A lint runs on every file of every commit: a pathological kernel must end
 // in an "analysis limit reached" unknown, not a hang or an exhausted
 // machine. The step budgets of the walkers bound each walk; these bound all
-// walks of one kernel together: its wall-clock time, and the process's
-// resident memory while it is counted. The limits are per thread, so
-// parallel files (-j) each have their own clock; memory is the process's,
-// which the threads share.
+// the work on one kernel together (building its model, counting, the access
+// analysis, the compulsory traffic and the cache model): its wall-clock
+// time, and the process's resident memory meanwhile. A file limit bounds
+// the whole file (host evaluation of its launches and all its kernels), so
+// that a batch run over many files ends in a known time however many slow
+// kernels a file has.
+//
+// The limits are per thread, so parallel files (-j) each have their own
+// clocks; memory is the process's, which the threads share.
+//
+// Long-running loops call KernelLimits::expired() every few thousand cheap
+// steps or every expensive one: once a limit is reached it answers from a
+// flag, and it reads the process's memory at most once a millisecond, so a
+// call costs about a clock read.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,9 +28,26 @@
 
 namespace roofline {
 
-/// Starts the limits for one kernel until the scope ends: walks give up
-/// after Seconds, or once the process's resident memory exceeds MemoryMiB
-/// (<= 0: no limit).
+/// Starts the limits on one file's analysis until the scope ends: past
+/// Seconds, or once the process's resident memory exceeds MemoryMiB (<= 0:
+/// no limit), every check of the file's work (host evaluation, and its
+/// kernels through KernelLimits) says the limit is reached.
+class FileLimits {
+public:
+  FileLimits(double Seconds, double MemoryMiB);
+  ~FileLimits();
+  FileLimits(const FileLimits &) = delete;
+  FileLimits &operator=(const FileLimits &) = delete;
+
+  /// Whether the current file has run out of time. Stays true once true.
+  static bool expired();
+  /// The reason an unknown gives when the file's limit is reached.
+  static std::string reason();
+};
+
+/// Starts the limits for one kernel until the scope ends: its work gives
+/// up after Seconds, or once the process's resident memory exceeds
+/// MemoryMiB (<= 0: no limit), or once the file's limit is reached.
 class KernelLimits {
 public:
   KernelLimits(double Seconds, double MemoryMiB);
@@ -28,10 +55,12 @@ public:
   KernelLimits(const KernelLimits &) = delete;
   KernelLimits &operator=(const KernelLimits &) = delete;
 
-  /// Whether the current kernel has reached a limit (cheap enough for
-  /// inner loops that call it every few thousand steps). Once reached, it
-  /// stays reached until the scope ends.
+  /// Whether the current kernel (or file) has reached a limit. Once
+  /// reached, it stays reached until the scope ends.
   static bool expired();
+  /// Whether a limit was found reached by an earlier expired() call: no
+  /// clock read, for a check on every step of a walk.
+  static bool reached();
   /// The reason an unknown gives when a limit is reached.
   static std::string reason();
 };

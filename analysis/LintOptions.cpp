@@ -110,19 +110,22 @@ llvm::Error roofline::setLintOption(AnalyzerOptions &Opts, llvm::StringRef Key,
     }
     return llvm::Error::success();
   }
-  if (K == "kernel-summary") {
+  if (K == "kernel-summary" || K == "prelude") {
+    bool &Flag = K == "prelude" ? Opts.Prelude : F.KernelSummary;
     std::string V = Value.lower();
     if (V == "true" || V == "1" || V == "on")
-      F.KernelSummary = true;
+      Flag = true;
     else if (V == "false" || V == "0" || V == "off")
-      F.KernelSummary = false;
+      Flag = false;
     else
       return bad(Key, Value, "expected true or false");
     return llvm::Error::success();
   }
-  // The per-kernel limits: a value >= 0 in a unit, 0 for none.
+  // The limits: a value >= 0 in a unit, 0 for none.
   for (auto [Name, Field, Unit] :
        {std::tuple("max-kernel-seconds", &AnalyzerOptions::KernelSeconds,
+                   "seconds"),
+        std::tuple("max-file-seconds", &AnalyzerOptions::FileSeconds,
                    "seconds"),
         std::tuple("max-kernel-memory", &AnalyzerOptions::KernelMemoryMiB,
                    "MiB")}) {
@@ -160,6 +163,6 @@ llvm::Error roofline::setLintOption(AnalyzerOptions &Opts, llvm::StringRef Key,
       "unknown option '" + Key +
           "' (expected gpu, param, params, launch, launches, "
           "min-efficiency-loss, min-conflict-ways, min-reuse, "
-          "memory-bound-fraction, kernel-summary, max-kernel-seconds or "
-          "max-kernel-memory)");
+          "memory-bound-fraction, kernel-summary, max-kernel-seconds, "
+          "max-kernel-memory, max-file-seconds or prelude)");
 }

@@ -17,6 +17,9 @@
 //   kernel-summary        true/false roofline-kernel-summary
 //   max-kernel-seconds    >= 0       time limit per kernel (0: none)
 //   max-kernel-memory     >= 0       resident-memory limit in MiB (0: none)
+//   max-file-seconds      >= 0       time limit per file (0: none)
+//   prelude               true/false pre-include the nvcc-compatibility
+//                                    prelude (Prelude.h; lint front-ends)
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,7 @@
 //===- NvccFlags.cpp ------------------------------------------------------===//
 
 #include "NvccFlags.h"
+#include "Prelude.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -72,18 +73,17 @@ llvm::Error expandInto(llvm::ArrayRef<std::string> Args, StringRef Directory,
     std::string Flag;
     std::vector<std::string> Files;
     if (A.size() > 1 && A.front() == '@') {
-      Flag = "@";
+      Flag = A.str();
       Files.push_back(A.drop_front().str());
     } else if (Nvcc && (A == "--options-file" || A == "-optf")) {
       if (I + 1 == Args.size())
         return makeError("'" + A + "' at the end of the command: no file");
-      Flag = A.str();
+      Flag = (A + " " + Args[I + 1]).str();
       Files = splitNvccList(Args[++I]);
     } else if (Nvcc && (A.starts_with("--options-file=") ||
                         A.starts_with("-optf="))) {
-      auto [Name, Value] = A.split('=');
-      Flag = Name.str();
-      Files = splitNvccList(Value);
+      Flag = A.str();
+      Files = splitNvccList(A.split('=').second);
     } else {
       Out.push_back(A.str());
       continue;
@@ -948,10 +948,10 @@ llvm::Error roofline::exportCompileCommands(const CompilationDatabase &DB,
                                             StringRef OutDir,
                                             StringRef CudaPath) {
   std::vector<std::string> Extra = cudaParseArgs(CudaPath);
-  // PRELUDE: the lead wires roofline::preludeArgs() (analysis/Prelude.h)
-  // here, so that exported commands pre-include the nvcc-compatibility
-  // prelude as the analysis does:
-  //   llvm::append_range(Extra, preludeArgs());
+  // The nvcc-compatibility prelude, as the analysis pre-includes it: clangd
+  // and a plugin build have no other way to get it (the tidy module and the
+  // plugin inject it too; its include guard makes that harmless).
+  llvm::append_range(Extra, preludeArgs());
   llvm::json::Array Entries;
   for (const CompileCommand &C : DB.getAllCompileCommands()) {
     auto T = translateCompileCommand(C);

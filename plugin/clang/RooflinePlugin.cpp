@@ -18,7 +18,8 @@
 // roofline-*), gpu, param, params, launch, launches, min-efficiency-loss,
 // min-conflict-ways, min-reuse, memory-bound-fraction, kernel-summary
 // (default false), max-kernel-seconds (default 30), max-kernel-memory (MiB,
-// default 4096). NOLINT comments in the
+// default 4096), max-file-seconds (default 120), prelude (default true: pre-include the nvcc-compatibility
+// prelude into the device jobs, analysis/Prelude.h). NOLINT comments in the
 // source apply, as in clang-tidy.
 //
 //===----------------------------------------------------------------------===//
@@ -29,6 +30,7 @@
 #include "GpuDatabase.h"
 #include "LintOptions.h"
 #include "LintPolicy.h"
+#include "Prelude.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -202,7 +204,30 @@ private:
 class RooflineAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 StringRef) override {
+                                                 StringRef InFile) override {
+    // The preprocessor exists and has not read the main file yet: nvcc's
+    // dialect (Prelude.h) can still be pre-included. In device jobs only,
+    // which the analysis reads: the host job's object is the user's build,
+    // and a file that needs the prelude's host shims fails there without
+    // the plugin too. Where the device code compiles without the prelude,
+    // the prelude (declarations only, never preferred over the real ones)
+    // changes nothing in it.
+    if (Config.Opts.Prelude && CI.getLangOpts().CUDA &&
+        CI.getLangOpts().CUDAIsDevice && CI.hasPreprocessor())
+      if (llvm::Error E = injectPrelude(CI.getPreprocessor())) {
+        DiagnosticsEngine &D = CI.getDiagnostics();
+        D.Report(warningID(D, DiagnosticIDs::Warning))
+            << "cuda-roofline: " + llvm::toString(std::move(E));
+      }
+    // The config file's extra-args, as the CLI appends them (device jobs
+    // only, for the reason above).
+    if (CI.getLangOpts().CUDA && CI.getLangOpts().CUDAIsDevice &&
+        CI.hasPreprocessor())
+      if (llvm::Error E = injectConfigArgs(CI.getPreprocessor(), InFile)) {
+        DiagnosticsEngine &D = CI.getDiagnostics();
+        D.Report(warningID(D, DiagnosticIDs::Warning))
+            << "cuda-roofline: " + llvm::toString(std::move(E));
+      }
     return std::make_unique<RooflineConsumer>(CI, Config);
   }
 

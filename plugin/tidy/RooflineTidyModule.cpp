@@ -16,7 +16,8 @@
 //   roofline.MinConflictWays, roofline.MinReuse,
 //   roofline.MemoryBoundFraction, roofline.KernelSummary (default false),
 //   roofline.MaxKernelSeconds (default 30), roofline.MaxKernelMemory (MiB,
-//   default 4096).
+//   default 4096), roofline.MaxFileSeconds (default 120), roofline.Prelude (default true: pre-include the
+//   nvcc-compatibility prelude, analysis/Prelude.h).
 // .cuda-roofline.yaml and in-source annotations apply as in the CLI.
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +27,7 @@
 #include "Checks.h"
 #include "GpuDatabase.h"
 #include "LintOptions.h"
+#include "Prelude.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -73,12 +75,32 @@ public:
     return LO.CUDA;
   }
 
-  void registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *) override {
     this->PP = PP;
     // Before parsing: the errors clang will report decide which kernels
     // can still be analyzed.
     Recorder = &ErrorRecorder::install(PP->getDiagnostics());
+    // Nor has it read the main file: the last moment to pre-include nvcc's
+    // dialect (Prelude.h). In host jobs too, as clang-tidy builds nothing.
+    // A bad roofline.Prelude value is reported with the other options'
+    // when the unit is analyzed.
+    AnalyzerOptions O;
+    OptionsView Shared("roofline", Context->getOptions().CheckOptions,
+                       Context);
+    if (std::optional<StringRef> V = Shared.get("Prelude"))
+      if (llvm::Error E = setLintOption(O, "Prelude", *V)) {
+        llvm::consumeError(std::move(E));
+        O.Prelude = false;
+      }
+    if (O.Prelude)
+      if (llvm::Error E = injectPrelude(*PP))
+        configurationDiag("cuda-roofline: %0") << llvm::toString(std::move(E));
+    // The config file's extra-args, which the CLI appends to the compile
+    // command, reach this one through the preprocessor.
+    if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+      if (llvm::Error E = injectConfigArgs(*PP, Main->getName()))
+        configurationDiag("cuda-roofline: %0") << llvm::toString(std::move(E));
   }
 
   void registerMatchers(MatchFinder *Finder) override {
@@ -147,7 +169,8 @@ private:
     for (StringRef Key :
          {"Gpu", "Params", "Launches", "MinEfficiencyLoss", "MinConflictWays",
           "MinReuse", "MemoryBoundFraction", "KernelSummary",
-          "MaxKernelSeconds", "MaxKernelMemory"}) {
+          "MaxKernelSeconds", "MaxKernelMemory", "MaxFileSeconds",
+          "Prelude"}) {
       std::optional<StringRef> V = Shared.get(Key);
       if (!V)
         continue;

@@ -38,6 +38,7 @@ config.substitutions.append(("%cuda-roofline", os.path.join(roofline_dir, "cuda-
 config.substitutions.append(("%kernels", os.path.join(config.roofline_src, "kernels")))
 config.substitutions.append(("%src", config.roofline_src))
 config.environment["NVCC"] = os.path.join(config.cuda_path, "bin", "nvcc")
+config.substitutions.append(("%nvcc", config.environment["NVCC"]))
 config.substitutions.append(("%expect-exit", "bash " + os.path.join(config.roofline_src, "test", "lit", "expect-exit.sh")))
 # The lint front-ends and the tools that load them.
 config.substitutions.append(("%tidy-module", os.path.join(config.roofline_bin, "..", "lib", "cuda-roofline-tidy.so")))

@@ -235,6 +235,55 @@ TEST(ConfigTest, MalformedConfigIsAnError) {
   EXPECT_NE(Msg.find("'k=0/1'"), std::string::npos) << Msg;
 }
 
+TEST(ConfigTest, ReadsExtraArgs) {
+  TempDir D;
+  // Block and flow lists; a number is a string to YAML's eyes ("5").
+  D.write("a/.cuda-roofline.yaml",
+          "extra-args:\n  - -DNDEBUG\n  - \"-I third_party/inc\"\n  - 5\n");
+  auto A = readConfigFile(D.path("a/.cuda-roofline.yaml"));
+  ASSERT_TRUE(static_cast<bool>(A)) << llvm::toString(A.takeError());
+  EXPECT_EQ(A->ExtraArgs,
+            (std::vector<std::string>{"-DNDEBUG", "-I third_party/inc", "5"}));
+
+  D.write("b/.cuda-roofline.yaml", "extra-args: [-DX=1, -include, p.h]\n");
+  auto B = readConfigFile(D.path("b/.cuda-roofline.yaml"));
+  ASSERT_TRUE(static_cast<bool>(B)) << llvm::toString(B.takeError());
+  EXPECT_EQ(B->ExtraArgs,
+            (std::vector<std::string>{"-DX=1", "-include", "p.h"}));
+
+  // None given: none.
+  D.write("c/.cuda-roofline.yaml", "gpu: t4\n");
+  auto C = readConfigFile(D.path("c/.cuda-roofline.yaml"));
+  ASSERT_TRUE(static_cast<bool>(C)) << llvm::toString(C.takeError());
+  EXPECT_TRUE(C->ExtraArgs.empty());
+}
+
+TEST(ConfigTest, ExtraArgsMustBeAListOfStrings) {
+  TempDir D;
+  auto ErrorOf = [&](const std::string &Dir, const std::string &Yaml) {
+    std::string Path = D.write(Dir + "/.cuda-roofline.yaml", Yaml);
+    auto S = readConfigFile(Path);
+    if (S) {
+      ADD_FAILURE() << Yaml << " was accepted";
+      return std::string();
+    }
+    return llvm::toString(S.takeError());
+  };
+  const std::string Expected =
+      "; expected a list of strings, as extra-args: [\"-DNDEBUG\"]";
+  EXPECT_EQ(ErrorOf("scalar", "extra-args: -DNDEBUG\n"),
+            D.path("scalar/.cuda-roofline.yaml") + ": extra-args: not a list" +
+                Expected);
+  EXPECT_EQ(ErrorOf("map", "extra-args: {define: NDEBUG}\n"),
+            D.path("map/.cuda-roofline.yaml") + ": extra-args: a mapping" +
+                Expected);
+  // The second item is a list, the third a mapping: the first bad one is
+  // named, counting from 1.
+  EXPECT_EQ(ErrorOf("item", "extra-args:\n  - -DA\n  - [-DB]\n  - {c: d}\n"),
+            D.path("item/.cuda-roofline.yaml") +
+                ": extra-args: item 2 is not a string" + Expected);
+}
+
 // BUG (minor): a line counts as a comment if anything before the marker
 // contains '*', meant for ` * ` continuation lines of block comments. A
 // pointer declaration in code therefore makes a string literal an

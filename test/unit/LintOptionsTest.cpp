@@ -32,6 +32,18 @@ TEST(LintOptionsTest, KernelLimits) {
   EXPECT_EQ(Opts.KernelMemoryMiB, 0); // Unchanged by the refused value.
 }
 
+TEST(LintOptionsTest, FileLimit) {
+  AnalyzerOptions Opts;
+  EXPECT_EQ(Opts.FileSeconds, 120);
+  EXPECT_EQ(errorOf(Opts, "MaxFileSeconds", "45"), "");
+  EXPECT_EQ(Opts.FileSeconds, 45);
+  EXPECT_EQ(errorOf(Opts, "max-file-seconds", "0"), "");
+  EXPECT_EQ(Opts.FileSeconds, 0);
+  std::string Neg = errorOf(Opts, "max-file-seconds", "-3");
+  EXPECT_NE(Neg.find("expected seconds >= 0"), std::string::npos) << Neg;
+  EXPECT_EQ(Opts.FileSeconds, 0);
+}
+
 TEST(LintOptionsTest, ConflictWaysMustBeAWholeNumberInRange) {
   // Values that do not fit an unsigned are refused before any conversion
   // (converting them is undefined behaviour; UBSan caught -1).
@@ -44,6 +56,20 @@ TEST(LintOptionsTest, ConflictWaysMustBeAWholeNumberInRange) {
   AnalyzerOptions Opts;
   EXPECT_EQ(errorOf(Opts, "min-conflict-ways", "4"), "");
   EXPECT_EQ(Opts.Findings.MinConflictWays, 4u);
+}
+
+TEST(LintOptionsTest, Prelude) {
+  // On unless turned off (roofline.Prelude, -fplugin-arg-roofline-prelude).
+  AnalyzerOptions Opts;
+  EXPECT_TRUE(Opts.Prelude);
+  EXPECT_EQ(errorOf(Opts, "Prelude", "false"), "");
+  EXPECT_FALSE(Opts.Prelude);
+  EXPECT_EQ(errorOf(Opts, "prelude", "on"), "");
+  EXPECT_TRUE(Opts.Prelude);
+  std::string Bad = errorOf(Opts, "prelude", "maybe");
+  EXPECT_NE(Bad.find("'maybe': expected true or false"), std::string::npos)
+      << Bad;
+  EXPECT_TRUE(Opts.Prelude); // Unchanged by the refused value.
 }
 
 } // namespace

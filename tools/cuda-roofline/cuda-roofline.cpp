@@ -59,10 +59,18 @@ static cl::opt<double> MaxKernelSeconds(
     cl::init(30), cl::cat(Cat));
 static cl::opt<double> MaxKernelMemory(
     "max-kernel-memory",
-    cl::desc("Give up counting a kernel once the process's resident memory "
-             "exceeds this many MiB, reporting 'analysis limit reached' "
-             "unknowns (default 4096; 0: no limit)"),
+    cl::desc("Give up counting a kernel, or evaluating a file's launches, "
+             "once the process's resident memory exceeds this many MiB, "
+             "reporting 'analysis limit reached' unknowns (default 4096; 0: "
+             "no limit)"),
     cl::value_desc("MIB"), cl::init(4096), cl::cat(Cat));
+static cl::opt<double> MaxFileSeconds(
+    "max-file-seconds",
+    cl::desc("Give up on a file after this many seconds of analysis (parse, "
+             "host evaluation, every kernel), reporting what was not done "
+             "as 'analysis limit reached' unknowns (default 120; 0: no "
+             "limit)"),
+    cl::init(120), cl::cat(Cat));
 static cl::opt<std::string> Arch("arch", cl::desc("Device architecture, e.g. sm_90 (default: the GPU's)"),
                                  cl::value_desc("sm_XX"), cl::cat(Cat));
 static cl::list<std::string> Params("param", cl::desc("Value of a kernel or launcher parameter (repeatable)"),
@@ -146,6 +154,14 @@ static cl::opt<bool> StrictParse(
     "strict-parse",
     cl::desc("Fail a file (exit 2) when clang rejects any of its code, "
              "instead of analyzing the kernels that do not depend on it"),
+    cl::cat(Cat));
+
+static cl::opt<bool> NoPrelude(
+    "no-prelude",
+    cl::desc("Do not pre-include the nvcc-compatibility prelude (the "
+             "declarations nvcc makes and clang does not: host isfinite and "
+             "mixed-type min/max, cache-hint intrinsics of every type, removed "
+             "runtime functions, a fallback <omp.h>)"),
     cl::cat(Cat));
 
 static cl::opt<bool> DumpModel("dump-model", cl::desc("Print the kernel model (debugging)"),
@@ -275,9 +291,11 @@ int main(int Argc, const char **Argv) {
     Opts.GpuId = Gpu;
   Opts.Arch = Arch;
   Opts.CudaPath = CudaPath;
+  Opts.Prelude = !NoPrelude;
   for (auto [Flag, Field] :
        {std::pair(&MaxKernelSeconds, &AnalyzerOptions::KernelSeconds),
-        std::pair(&MaxKernelMemory, &AnalyzerOptions::KernelMemoryMiB)}) {
+        std::pair(&MaxKernelMemory, &AnalyzerOptions::KernelMemoryMiB),
+        std::pair(&MaxFileSeconds, &AnalyzerOptions::FileSeconds)}) {
     if (*Flag < 0)
       return usageError(formatv("--{0} must be >= 0: got {1:G}",
                                 Flag->ArgStr, Flag->getValue())
@@ -429,21 +447,24 @@ int main(int Argc, const char **Argv) {
     // output; the run fails only when nothing could be analyzed.
     if (!O.Report->Lost.empty()) {
       const FileReport &R = *O.Report;
-      std::string Why = R.File + ": clang rejected code; " +
-                        std::to_string(R.Lost.size()) +
-                        " kernel(s), function(s) or declaration(s) not "
-                        "analyzed (first: " +
-                        R.Lost.front().message() + ")";
+      std::string Lost = std::to_string(R.Lost.size()) +
+                         " kernel(s), function(s) or declaration(s) not "
+                         "analyzed; first: " +
+                         R.Lost.front().message();
       if (StrictParse || R.Kernels.empty()) {
-        errs() << "cuda-roofline: error: " << Why
-               << (StrictParse ? " [--strict-parse]" : "; nothing analyzed")
-               << "\n";
+        std::string Why =
+            "compilation of '" + R.File + "' failed; " +
+            (StrictParse ? "--strict-parse refuses partial results ("
+                         : "nothing analyzed (") +
+            Lost + ")";
+        errs() << "cuda-roofline: error: " << Why << "\n";
         FailureMessages.push_back(Why);
         ++Failures;
       } else {
-        errs() << "cuda-roofline: warning: " << Why << "; "
+        errs() << "cuda-roofline: warning: '" << R.File
+               << "': clang rejected part of the file: " << Lost << "; the "
                << R.Kernels.size()
-               << " kernel report(s) from the rest of the file "
+               << " kernel report(s) come from the rest of the file "
                   "(--strict-parse makes this an error)\n";
       }
     }

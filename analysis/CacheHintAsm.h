@@ -1,0 +1,44 @@
+//===- CacheHintAsm.h - Inline-PTX global accesses as plain IR --*- C++ -*-===//
+//
+// clang's cache-hint intrinsics (__ldcs, __ldcg, __ldcv, __stwt in
+// __clang_cuda_intrinsics.h), the __half/__nv_bfloat16 overloads of
+// cuda_fp16.hpp/cuda_bf16.hpp, and hand-written kernels issue global loads
+// and stores as inline PTX: `ld.global.cs.f32 $0, [$1];`. To the analysis an
+// asm is opaque, so its bytes would be unknown. An asm whose whole text is
+// one global load or store, with one address operand and the data in its
+// outputs (load) or inputs (store), does nothing else: it is replaced by
+// the LLVM load or store of the same width at the same pointer, with the
+// call's debug location, so that it is counted, and analyzed for
+// coalescing, exactly as a plain access. The cache hint is dropped.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_CACHEHINTASM_H
+#define CUDA_ROOFLINE_CACHEHINTASM_H
+
+namespace llvm {
+class CallInst;
+class Module;
+} // namespace llvm
+
+namespace roofline {
+
+/// Replaces CI, if it is such an asm, by the equivalent load or store
+/// (volatile when the asm is volatile or clobbers memory, as the compiler
+/// then neither merges nor removes it). Returns whether it did; anything
+/// else is left as it is (and stays an unknown of the analysis).
+///
+/// Accepted: `ld` or `st`, the `.global` state space, any of the cache and
+/// eviction qualifiers (.ca .cg .cs .lu .cv .nc .wb .wt, .L1::* and .L2::*
+/// without an extra operand), .weak/.volatile/.relaxed/.acquire/.release
+/// with a scope, an optional .v2/.v4/.v8, and a .b/.u/.s/.f type of 8 to
+/// 128 bits; the operands `D, [$a]` (load) or `[$a], D` (store), D being
+/// one operand or {$x,$y,...}, one per vector lane.
+bool lowerCacheHintAsm(llvm::CallInst &CI);
+
+/// lowerCacheHintAsm on every asm call of M; returns how many it replaced.
+unsigned lowerCacheHintAsm(llvm::Module &M);
+
+} // namespace roofline
+
+#endif

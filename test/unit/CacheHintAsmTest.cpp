@@ -1,0 +1,279 @@
+//===- CacheHintAsmTest.cpp - Inline-PTX global accesses as plain IR -----===//
+//
+// Part of cuda-roofline.
+//
+// lowerCacheHintAsm on hand-written NVPTX IR in the form clang emits for
+// CUDA: clang's __ldcs/__stwt (__clang_cuda_intrinsics.h), cuda_bf16.hpp's
+// __ldcs(const __nv_bfloat16 *) (ld.global.cs.b16 into an "h" register),
+// vector forms, and asm the rewrite must leave alone. A replaced asm must
+// then count (classifyInstruction) as the plain access of the PTX width:
+// ld.global.cs.f32 = 1 load of 4 B, .v4.f32 = 1 load of 16 B, .s8 = 1 B,
+// .b16 = 2 B, st ... .v2.b32 = 1 store of 8 B.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CacheHintAsm.h"
+#include "OpClassifier.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include "ParseIR.h"
+
+#include "gtest/gtest.h"
+
+using namespace roofline;
+
+namespace {
+
+constexpr const char *AsmIR = R"IR(
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; clang's __ldcs(const float *): readnone asm.
+define float @ld_f32(ptr %p) {
+  %v = call float asm "ld.global.cs.f32 $0, [$1];", "=f,l"(ptr %p), !dbg !7
+  ret float %v
+}
+
+; clang's __ldcg(const float4 *): four outputs, one 16-byte access.
+define { float, float, float, float } @ld_v4(ptr %p) {
+  %v = call { float, float, float, float } asm "ld.global.cg.v4.f32 {$0,$1,$2,$3}, [$4];", "=f,=f,=f,=f,l"(ptr %p)
+  ret { float, float, float, float } %v
+}
+
+; clang's __ldcs(const signed char *): one byte, sign-extended into an "r"
+; register.
+define i32 @ld_s8(ptr %p) {
+  %v = call i32 asm "ld.global.cs.s8 $0, [$1];", "=r,l"(ptr %p)
+  ret i32 %v
+}
+
+; cuda_fp16.hpp's __ldcv(const __half *): a "memory" clobber.
+define i16 @ld_b16(ptr %p) {
+  %v = call i16 asm "ld.global.cv.b16 $0, [$1];", "=h,l,~{memory}"(ptr %p)
+  ret i16 %v
+}
+
+; clang's __stwt(float *, float): volatile with a "memory" clobber.
+define void @st_f32(ptr %p, float %x) {
+  call void asm sideeffect "st.global.wt.f32 [$0], $1;", "l,f,~{memory}"(ptr %p, float %x)
+  ret void
+}
+
+; A two-lane store of 32-bit registers, written with spaces.
+define void @st_v2(ptr %p, i32 %a, i32 %b) {
+  call void asm sideeffect "  st.global.cs.v2.b32 [$0], { $1, $2 }", "l,r,r"(ptr %p, i32 %a, i32 %b)
+  ret void
+}
+
+; clang's __stwt(char *, char): the low byte of an "r" register.
+define void @st_s8(ptr %p, i32 %x) {
+  call void asm sideeffect "st.global.wt.s8 [$0], $1;", "l,r,~{memory}"(ptr %p, i32 %x)
+  ret void
+}
+
+; A non-caching load with an L1 eviction qualifier, the address an integer.
+define i32 @ld_nc(i64 %a) {
+  %v = call i32 asm "ld.global.nc.L1::no_allocate.b32 $0, [$1];", "=r,l"(i64 %a)
+  ret i32 %v
+}
+
+; Left alone: two instructions; a predicate; shared memory; an address
+; offset; an extra cache-policy operand; one register for two lanes; a
+; 64-bit access into a 32-bit float register.
+define float @two(ptr %p) {
+  %v = call float asm "ld.global.f32 $0, [$1]; add.f32 $0, $0, $0;", "=f,l"(ptr %p)
+  ret float %v
+}
+define float @pred(ptr %p) {
+  %v = call float asm "@%p1 ld.global.f32 $0, [$1];", "=f,l"(ptr %p)
+  ret float %v
+}
+define float @shared(ptr %p) {
+  %v = call float asm "ld.shared.f32 $0, [$1];", "=f,l"(ptr %p)
+  ret float %v
+}
+define float @offset(ptr %p) {
+  %v = call float asm "ld.global.f32 $0, [$1+4];", "=f,l"(ptr %p)
+  ret float %v
+}
+define float @policy(ptr %p, i64 %pol) {
+  %v = call float asm "ld.global.L2::cache_hint.f32 $0, [$1], $2;", "=f,l,l"(ptr %p, i64 %pol)
+  ret float %v
+}
+define float @lanes(ptr %p) {
+  %v = call float asm "ld.global.v2.f32 $0, [$1];", "=f,l"(ptr %p)
+  ret float %v
+}
+define float @width(ptr %p) {
+  %v = call float asm "ld.global.f64 $0, [$1];", "=f,l"(ptr %p)
+  ret float %v
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: LineTablesOnly)
+!1 = !DIFile(filename: "k.cu", directory: "/src")
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!6 = distinct !DISubprogram(name: "ld_f32", scope: !1, file: !1, line: 3, unit: !0, spFlags: DISPFlagDefinition)
+!7 = !DILocation(line: 4, column: 9, scope: !6)
+)IR";
+
+class CacheHintAsmTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    std::string Error;
+    Mod = parseFixture(AsmIR, "cache hints", Ctx, Error);
+    ASSERT_TRUE(Mod) << Error;
+    // The eight accepted functions: ld_f32, ld_v4, ld_s8, ld_b16, st_f32,
+    // st_v2, st_s8, ld_nc.
+    Replaced = lowerCacheHintAsm(*Mod);
+  }
+
+  /// What F's instructions count, summed; Ok is false if one is unknown.
+  struct Counted {
+    OpCounts Counts;
+    bool Ok = true;
+  };
+  Counted count(const char *Fn) {
+    Counted C;
+    for (llvm::Instruction &I : llvm::instructions(*Mod->getFunction(Fn))) {
+      std::string Why;
+      unsigned Affects = 0;
+      C.Ok &= classifyInstruction(I, Mod->getDataLayout(), C.Counts, Why,
+                                  Affects);
+    }
+    return C;
+  }
+
+  /// The only load or store of F (null if none or several).
+  template <class T> T *only(const char *Fn) {
+    T *Found = nullptr;
+    unsigned N = 0;
+    for (llvm::Instruction &I : llvm::instructions(*Mod->getFunction(Fn)))
+      if (auto *X = llvm::dyn_cast<T>(&I)) {
+        Found = X;
+        ++N;
+      }
+    return N == 1 ? Found : nullptr;
+  }
+
+  bool hasAsm(const char *Fn) {
+    for (llvm::Instruction &I : llvm::instructions(*Mod->getFunction(Fn)))
+      if (auto *CB = llvm::dyn_cast<llvm::CallBase>(&I);
+          CB && CB->isInlineAsm())
+        return true;
+    return false;
+  }
+
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> Mod;
+  unsigned Replaced = 0;
+};
+
+TEST_F(CacheHintAsmTest, ReplacesExactlyTheSimpleAccesses) {
+  EXPECT_EQ(Replaced, 8u);
+  for (const char *Fn : {"ld_f32", "ld_v4", "ld_s8", "ld_b16", "st_f32",
+                         "st_v2", "st_s8", "ld_nc"})
+    EXPECT_FALSE(hasAsm(Fn)) << Fn;
+  for (const char *Fn :
+       {"two", "pred", "shared", "offset", "policy", "lanes", "width"}) {
+    EXPECT_TRUE(hasAsm(Fn)) << Fn;
+    EXPECT_EQ(only<llvm::LoadInst>(Fn), nullptr) << Fn;
+    // Still an unknown of the analysis, as before.
+    EXPECT_FALSE(count(Fn).Ok) << Fn;
+  }
+}
+
+TEST_F(CacheHintAsmTest, ScalarLoadKeepsPointerAndLocation) {
+  llvm::LoadInst *L = only<llvm::LoadInst>("ld_f32");
+  ASSERT_NE(L, nullptr);
+  EXPECT_TRUE(L->getType()->isFloatTy());
+  EXPECT_EQ(L->getPointerOperand(), Mod->getFunction("ld_f32")->getArg(0));
+  EXPECT_EQ(L->getAlign().value(), 4u);
+  // clang's __ldcs asm is readnone: the compiler may merge it, and the load.
+  EXPECT_FALSE(L->isVolatile());
+  ASSERT_TRUE(L->getDebugLoc());
+  EXPECT_EQ(L->getDebugLoc().getLine(), 4u);
+  EXPECT_EQ(L->getDebugLoc().getCol(), 9u);
+  // The return value is the load itself.
+  auto *Ret = llvm::cast<llvm::ReturnInst>(
+      Mod->getFunction("ld_f32")->getEntryBlock().getTerminator());
+  EXPECT_EQ(Ret->getReturnValue(), L);
+  Counted C = count("ld_f32");
+  EXPECT_TRUE(C.Ok);
+  EXPECT_EQ(C.Counts,
+            (OpCounts{{"global.loads", 1}, {"global.load_bytes", 4}}));
+}
+
+TEST_F(CacheHintAsmTest, VectorLoadIsOneAccessOfItsWidth) {
+  llvm::LoadInst *L = only<llvm::LoadInst>("ld_v4");
+  ASSERT_NE(L, nullptr);
+  // <4 x float>, 16-byte aligned as PTX requires.
+  EXPECT_EQ(Mod->getDataLayout().getTypeStoreSize(L->getType()), 16u);
+  EXPECT_EQ(L->getAlign().value(), 16u);
+  Counted C = count("ld_v4");
+  EXPECT_TRUE(C.Ok);
+  EXPECT_EQ(C.Counts,
+            (OpCounts{{"global.loads", 1}, {"global.load_bytes", 16}}));
+}
+
+TEST_F(CacheHintAsmTest, SubWordLoadsWidenByTheirType) {
+  // .s8 into an "r" register: a 1-byte load, sign-extended to i32.
+  llvm::LoadInst *L = only<llvm::LoadInst>("ld_s8");
+  ASSERT_NE(L, nullptr);
+  EXPECT_TRUE(L->getType()->isIntegerTy(8));
+  ASSERT_EQ(L->getNumUses(), 1u);
+  EXPECT_TRUE(llvm::isa<llvm::SExtInst>(*L->user_begin()));
+  EXPECT_EQ(count("ld_s8").Counts,
+            (OpCounts{{"global.loads", 1}, {"global.load_bytes", 1}}));
+  // .b16 into an "h" register: 2 bytes; the "memory" clobber keeps the
+  // compiler from merging it, and the load is volatile for the same reason.
+  llvm::LoadInst *H = only<llvm::LoadInst>("ld_b16");
+  ASSERT_NE(H, nullptr);
+  EXPECT_TRUE(H->isVolatile());
+  EXPECT_EQ(count("ld_b16").Counts,
+            (OpCounts{{"global.loads", 1}, {"global.load_bytes", 2}}));
+  // ld.global.nc with an L1 qualifier at an integer address: a 4-byte load
+  // through the address turned into a pointer.
+  llvm::LoadInst *N = only<llvm::LoadInst>("ld_nc");
+  ASSERT_NE(N, nullptr);
+  EXPECT_TRUE(llvm::isa<llvm::IntToPtrInst>(N->getPointerOperand()));
+  EXPECT_EQ(count("ld_nc").Counts,
+            (OpCounts{{"global.loads", 1}, {"global.load_bytes", 4}}));
+}
+
+TEST_F(CacheHintAsmTest, Stores) {
+  // st.global.wt.f32: 4 bytes of the float operand, volatile as the asm.
+  llvm::StoreInst *S = only<llvm::StoreInst>("st_f32");
+  ASSERT_NE(S, nullptr);
+  EXPECT_TRUE(S->isVolatile());
+  EXPECT_EQ(S->getValueOperand(), Mod->getFunction("st_f32")->getArg(1));
+  EXPECT_EQ(count("st_f32").Counts,
+            (OpCounts{{"global.stores", 1}, {"global.store_bytes", 4}}));
+  // .v2.b32: one store of 2 x 4 = 8 bytes.
+  llvm::StoreInst *V = only<llvm::StoreInst>("st_v2");
+  ASSERT_NE(V, nullptr);
+  EXPECT_EQ(V->getAlign().value(), 8u);
+  EXPECT_EQ(count("st_v2").Counts,
+            (OpCounts{{"global.stores", 1}, {"global.store_bytes", 8}}));
+  // .s8 from an "r" register: the low byte, 1 byte stored.
+  llvm::StoreInst *B = only<llvm::StoreInst>("st_s8");
+  ASSERT_NE(B, nullptr);
+  EXPECT_TRUE(B->getValueOperand()->getType()->isIntegerTy(8));
+  EXPECT_EQ(count("st_s8").Counts,
+            (OpCounts{{"global.stores", 1}, {"global.store_bytes", 1}}));
+}
+
+TEST_F(CacheHintAsmTest, RefusalLeavesNoTrace) {
+  // The 64-bit load into a float register is refused after its load was
+  // built: nothing of it may remain.
+  EXPECT_EQ(Mod->getFunction("width")->getEntryBlock().size(), 2u);
+  EXPECT_EQ(Mod->getFunction("policy")->getEntryBlock().size(), 2u);
+}
+
+} // namespace

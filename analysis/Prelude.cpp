@@ -134,12 +134,16 @@ llvm::Error roofline::injectPrelude(clang::Preprocessor &PP) {
   std::string Include = "#include \"" + preludeHeader() + "\"\n";
   if (llvm::StringRef(PP.getPredefines()).contains(Include))
     return llvm::Error::success();
-  std::vector<std::string> Args = preludeArgs();
-  if (std::optional<std::string> Cccl = ccclDir(PP.getHeaderSearchInfo())) {
-    Args.push_back("-idirafter");
-    Args.push_back(*Cccl);
-  }
-  return injectPreprocessorArgs(PP, Args);
+  return injectPreprocessorArgs(PP, preludeArgs());
+}
+
+llvm::Error roofline::injectCcclDir(clang::Preprocessor &PP) {
+  // ccclDir() finds nothing once the directory is searched: once per
+  // preprocessor, like the others.
+  std::optional<std::string> Cccl = ccclDir(PP.getHeaderSearchInfo());
+  if (!Cccl)
+    return llvm::Error::success();
+  return injectPreprocessorArgs(PP, {"-idirafter", *Cccl});
 }
 
 llvm::Error roofline::injectConfigArgs(clang::Preprocessor &PP,

@@ -48,12 +48,16 @@ std::vector<std::string> preludeArgs();
 llvm::Error injectPreprocessorArgs(clang::Preprocessor &PP,
                                    llvm::ArrayRef<std::string> Args);
 
-/// For the lint front-ends: preludeArgs(), plus `-idirafter
-/// <toolkit>/include/cccl` when the toolkit found on PP's search path has
-/// its CUDA 13 CCCL headers (cuda/std/, cub/, thrust/) there, which nvcc
-/// adds and clang's driver does not. Done once per preprocessor: a second
-/// call (another check of the same clang-tidy run) does nothing.
+/// For the lint front-ends: preludeArgs(). Done once per preprocessor: a
+/// second call (another check of the same clang-tidy run) does nothing.
 llvm::Error injectPrelude(clang::Preprocessor &PP);
+
+/// For the lint front-ends, prelude or not (as the command-line tool always
+/// adds it): `-idirafter <toolkit>/include/cccl` when the toolkit found on
+/// PP's search path has its CUDA 13 CCCL headers (cuda/std/, cub/,
+/// thrust/) there, which nvcc adds and clang's driver does not. Once per
+/// preprocessor.
+llvm::Error injectCcclDir(clang::Preprocessor &PP);
 
 /// For the lint front-ends: the `extra-args:` of the .cuda-roofline.yaml
 /// nearest above MainFile, applied with injectPreprocessorArgs (so `-D`,

@@ -219,15 +219,19 @@ protected:
         D.Report(warningID(D, DiagnosticIDs::Warning))
             << "cuda-roofline: " + llvm::toString(std::move(E));
       }
-    // The config file's extra-args, as the CLI appends them (device jobs
-    // only, for the reason above).
+    // The toolkit's CCCL directory (as the CLI always adds it) and the
+    // config file's extra-args, as the CLI appends them (device jobs only,
+    // for the reason above).
     if (CI.getLangOpts().CUDA && CI.getLangOpts().CUDAIsDevice &&
         CI.hasPreprocessor())
-      if (llvm::Error E = injectConfigArgs(CI.getPreprocessor(), InFile)) {
-        DiagnosticsEngine &D = CI.getDiagnostics();
-        D.Report(warningID(D, DiagnosticIDs::Warning))
-            << "cuda-roofline: " + llvm::toString(std::move(E));
-      }
+      for (int Step = 0; Step < 2; ++Step)
+        if (llvm::Error E =
+                Step == 0 ? injectCcclDir(CI.getPreprocessor())
+                          : injectConfigArgs(CI.getPreprocessor(), InFile)) {
+          DiagnosticsEngine &D = CI.getDiagnostics();
+          D.Report(warningID(D, DiagnosticIDs::Warning))
+              << "cuda-roofline: " + llvm::toString(std::move(E));
+        }
     return std::make_unique<RooflineConsumer>(CI, Config);
   }
 

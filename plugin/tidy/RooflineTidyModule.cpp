@@ -93,6 +93,8 @@ public:
         llvm::consumeError(std::move(E));
         O.Prelude = false;
       }
+    if (llvm::Error E = injectCcclDir(*PP))
+      configurationDiag("cuda-roofline: %0") << llvm::toString(std::move(E));
     if (O.Prelude)
       if (llvm::Error E = injectPrelude(*PP))
         configurationDiag("cuda-roofline: %0") << llvm::toString(std::move(E));

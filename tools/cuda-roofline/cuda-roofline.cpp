@@ -460,6 +460,9 @@ int main(int Argc, const char **Argv) {
         errs() << "cuda-roofline: error: " << Why << "\n";
         FailureMessages.push_back(Why);
         ++Failures;
+        // Refused: the report keeps what was lost, not the rest.
+        if (StrictParse)
+          O.Report->Kernels.clear();
       } else {
         errs() << "cuda-roofline: warning: '" << R.File
                << "': clang rejected part of the file: " << Lost << "; the "

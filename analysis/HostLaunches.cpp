@@ -10,7 +10,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
@@ -732,7 +731,13 @@ public:
     if (D && Skip && isa<FunctionDecl>(D) && !D->hasAttr<CUDAGlobalAttr>() &&
         Skip(D))
       return true;
-    return DynamicRecursiveASTVisitor::TraverseDecl(D);
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (FD)
+      Functions.push_back(FD);
+    bool Continue = DynamicRecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Functions.pop_back();
+    return Continue;
   }
 
   bool VisitFunctionTemplateDecl(FunctionTemplateDecl *TD) override {
@@ -880,15 +885,14 @@ private:
   ASTNameGenerator Names;
   std::map<const Stmt *, std::unique_ptr<ParentMap>> ParentMaps;
 
-  /// The function that contains S.
-  const FunctionDecl *functionOf(const Stmt *S) {
-    DynTypedNodeList Parents = Ctx.getParents(*S);
-    while (!Parents.empty()) {
-      if (auto *FD = Parents[0].get<FunctionDecl>())
-        return FD;
-      Parents = Ctx.getParents(Parents[0]);
-    }
-    return nullptr;
+  /// The functions being traversed, innermost last (TraverseDecl).
+  std::vector<const FunctionDecl *> Functions;
+
+  /// The function that contains S, a statement of the one being traversed.
+  /// (ASTContext::getParents would build a parent map of the whole
+  /// translation unit, the CUDA headers included: a tenth of the run.)
+  const FunctionDecl *functionOf(const Stmt *) {
+    return Functions.empty() ? nullptr : Functions.back();
   }
 
   /// Parent map of the body of the function that contains S.

@@ -366,8 +366,15 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
     }
     if (Launches.empty()) {
       LaunchInfo LI;
-      LI.Unresolved = "no <<<>>> launch of this kernel in the file; use "
-                      "--launch, an annotation or a config file";
+      // A host function clang rejected contributes no launch: it may hold
+      // this kernel's.
+      bool LostHost = llvm::any_of(FR.Lost, [](const NotAnalyzed &N) {
+        return N.Kind != "kernel";
+      });
+      LI.Unresolved = std::string("no <<<>>> launch of this kernel in the "
+                                  "file") +
+                      (LostHost ? " outside the functions clang rejected" : "") +
+                      "; use --launch, an annotation or a config file";
       Launches.push_back({LI, Params});
     }
     for (auto &[LI, KP] : Launches) {

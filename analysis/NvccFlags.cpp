@@ -946,12 +946,13 @@ std::vector<std::string> roofline::cudaParseArgs(StringRef CudaPath) {
 
 llvm::Error roofline::exportCompileCommands(const CompilationDatabase &DB,
                                             StringRef OutDir,
-                                            StringRef CudaPath) {
+                                            StringRef CudaPath, bool Prelude) {
   std::vector<std::string> Extra = cudaParseArgs(CudaPath);
   // The nvcc-compatibility prelude, as the analysis pre-includes it: clangd
   // and a plugin build have no other way to get it (the tidy module and the
   // plugin inject it too; its include guard makes that harmless).
-  llvm::append_range(Extra, preludeArgs());
+  if (Prelude)
+    llvm::append_range(Extra, preludeArgs());
   llvm::json::Array Entries;
   for (const CompileCommand &C : DB.getAllCompileCommands()) {
     auto T = translateCompileCommand(C);

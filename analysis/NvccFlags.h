@@ -108,12 +108,13 @@ private:
 std::vector<std::string> cudaParseArgs(llvm::StringRef CudaPath);
 
 /// Writes OutDir/compile_commands.json (creating OutDir): every command of
-/// DB translated for clang, CUDA commands with cudaParseArgs(CudaPath) and
-/// the prelude's preludeArgs() appended, so that clang-tidy, clangd and the
-/// clang plugin can use an nvcc build's database. Notes are recorded with recordTranslationNotes.
+/// DB translated for clang, CUDA commands with cudaParseArgs(CudaPath) and,
+/// with Prelude, the prelude's preludeArgs() appended, so that clang-tidy,
+/// clangd and the clang plugin can use an nvcc build's database. Notes are
+/// recorded with recordTranslationNotes.
 llvm::Error exportCompileCommands(const clang::tooling::CompilationDatabase &DB,
                                   llvm::StringRef OutDir,
-                                  llvm::StringRef CudaPath);
+                                  llvm::StringRef CudaPath, bool Prelude);
 
 } // namespace roofline
 

@@ -59,6 +59,12 @@ static void addSearchDir(clang::HeaderSearch &HS, llvm::StringRef Dir,
 llvm::Error roofline::injectPreprocessorArgs(clang::Preprocessor &PP,
                                              llvm::ArrayRef<std::string> Args) {
   std::string Lines;
+  // A flag that cannot be applied is named; the others are applied all the
+  // same (one bad flag in a config must not drop its -D lines).
+  std::string Refused;
+  auto refuse = [&](const llvm::Twine &Why) {
+    Refused += (Refused.empty() ? "" : "; ") + Why.str();
+  };
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     llvm::StringRef Flag, Value;
@@ -70,19 +76,27 @@ llvm::Error roofline::injectPreprocessorArgs(clang::Preprocessor &PP,
       Value = A.drop_front(F.size());
       break;
     }
-    if (Flag.empty())
-      return badFlag("cannot apply '" + A + "' to the preprocessor");
+    if (Flag.empty()) {
+      refuse("cannot apply '" + A + "' to the preprocessor");
+      continue;
+    }
     if (Value.empty()) {
-      if (I + 1 == Args.size())
-        return badFlag("'" + A + "' has no value");
+      if (I + 1 == Args.size()) {
+        refuse("'" + A + "' has no value");
+        continue;
+      }
       Value = Args[++I];
     }
     // One line each in the predefines: a line break would start another.
-    if (Value.contains('\n') || Value.contains('\r'))
-      return badFlag("the value of '" + Flag + "' has a line break");
+    if (Value.contains('\n') || Value.contains('\r')) {
+      refuse("the value of '" + Flag + "' has a line break");
+      continue;
+    }
     if (Flag == "-include") {
-      if (Value.contains('"'))
-        return badFlag("cannot include '" + Value + "': it has a '\"'");
+      if (Value.contains('"')) {
+        refuse("cannot include '" + Value + "': it has a '\"'");
+        continue;
+      }
       Lines += "#include \"" + Value.str() + "\"\n";
     } else if (Flag == "-D") {
       auto [Name, Def] = Value.split('=');
@@ -100,6 +114,8 @@ llvm::Error roofline::injectPreprocessorArgs(clang::Preprocessor &PP,
   }
   if (!Lines.empty())
     PP.setPredefines(PP.getPredefines() + Lines);
+  if (!Refused.empty())
+    return badFlag(Refused);
   return llvm::Error::success();
 }
 

@@ -44,7 +44,8 @@ std::vector<std::string> preludeArgs();
 /// (last of the user directories), `-isystem D` (first of the system
 /// directories) and `-idirafter D` (last of all). Values may be joined
 /// (-DX, -Idir) or separate. A directory that does not exist is skipped, as
-/// clang does; any other flag is an error naming it.
+/// clang does; any other flag is skipped, and the error names it (the
+/// flags that can be applied are, all the same).
 llvm::Error injectPreprocessorArgs(clang::Preprocessor &PP,
                                    llvm::ArrayRef<std::string> Args);
 

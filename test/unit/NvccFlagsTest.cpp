@@ -443,7 +443,7 @@ TEST(NvccFlagsTest, ExportsTranslatedDatabase) {
   (void)takeTranslationNotes();
   std::string Out = D.path("out/sub");
   ASSERT_FALSE(static_cast<bool>(
-      exportCompileCommands(*Inner, Out, "/opt/cuda-12.8")));
+      exportCompileCommands(*Inner, Out, "/opt/cuda-12.8", true)));
   EXPECT_EQ(takeTranslationNotes(),
             (std::vector<std::string>{"cuda-roofline: note: dropped nvcc flag "
                                       "'--weird' (no clang equivalent)"}));
@@ -482,6 +482,18 @@ TEST(NvccFlagsTest, ExportsTranslatedDatabase) {
   EXPECT_EQ(ArgsOf((*Entries)[1]),
             (Args{"/usr/bin/c++", "-O2", "-c", "/src/m.cpp"}));
 
+  // Without the prelude (--no-prelude): the same command, without its args.
+  std::string NoPrelude = D.path("out/none");
+  ASSERT_FALSE(static_cast<bool>(
+      exportCompileCommands(*Inner, NoPrelude, "/opt/cuda-12.8", false)));
+  auto Buf2 = llvm::MemoryBuffer::getFile(NoPrelude + "/compile_commands.json");
+  ASSERT_TRUE(static_cast<bool>(Buf2));
+  auto V2 = llvm::json::parse((*Buf2)->getBuffer());
+  ASSERT_TRUE(static_cast<bool>(V2)) << llvm::toString(V2.takeError());
+  Args Plain = ArgsOf((*V2->getAsArray())[0]);
+  Expected.resize(Expected.size() - preludeArgs().size());
+  EXPECT_EQ(Args(Plain.begin() + 1, Plain.end()), Expected);
+
   // A command that cannot be translated fails the export.
   std::string Bad =
       "[{\"directory\": \"" + B +
@@ -490,7 +502,7 @@ TEST(NvccFlagsTest, ExportsTranslatedDatabase) {
   auto BadDB = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
       Bad, Err, clang::tooling::JSONCommandLineSyntax::Gnu);
   ASSERT_TRUE(BadDB) << Err;
-  llvm::Error E = exportCompileCommands(*BadDB, D.path("out2"), "");
+  llvm::Error E = exportCompileCommands(*BadDB, D.path("out2"), "", true);
   ASSERT_TRUE(static_cast<bool>(E));
   EXPECT_EQ(llvm::toString(std::move(E)),
             "the compile command of '/src/a.cu': cannot read response file '" +

@@ -141,6 +141,19 @@ TEST(PreludeTest, RefusesWhatItCannotApply) {
   }
 }
 
+TEST(PreludeTest, AppliesTheRestAroundAFlagItRefuses) {
+  // A bad flag in the middle of a config's extra-args: named, and the -D
+  // lines around it are applied all the same.
+  std::string Error, Predefines;
+  run(new InjectingAction({"-DA=1", "-std=c++20", "-DB=2", "-fopenmp"}, Error,
+                          Predefines),
+      "int x;");
+  EXPECT_EQ(Error, "cannot apply '-std=c++20' to the preprocessor; cannot "
+                   "apply '-fopenmp' to the preprocessor");
+  EXPECT_NE(Predefines.find("#define A 1\n#define B 2\n"), std::string::npos)
+      << Predefines;
+}
+
 TEST(PreludeTest, PreludeArgsNameTheShippedFiles) {
   std::string Dir = preludeDir();
   std::vector<std::string> Args = preludeArgs();

@@ -328,7 +328,7 @@ int main(int Argc, const char **Argv) {
       return usageError("cannot load compile_commands.json from '" + BuildDir +
                         "': " + Err);
     if (!ExportCommands.empty()) {
-      Error E = exportCompileCommands(*DB, ExportCommands, CudaPath);
+      Error E = exportCompileCommands(*DB, ExportCommands, CudaPath, !NoPrelude);
       for (const std::string &Note : takeTranslationNotes())
         errs() << Note << "\n";
       if (E)

@@ -5,6 +5,7 @@
 #include "Footprint.h"
 
 #include <cctype>
+#include <variant>
 
 using namespace roofline;
 
@@ -175,10 +176,226 @@ void measureReuse(const KernelModel &M, const BlockModel &B,
 
 } // namespace
 
+// Whether any access or guard of M uses thread coordinate Dim.
+static bool usesThreadDim(const KernelModel &M, const std::string &Dim) {
+  for (const BlockModel &B : M.Blocks) {
+    if (B.InnerGuard->mentions(Dim))
+      return true;
+    for (const NestLevel &NL : B.Nest)
+      if (NL.Guard->mentions(Dim))
+        return true;
+    for (const AccessModel &A : B.Accesses)
+      if (A.Offset && A.Offset->mentions(Dim))
+        return true;
+  }
+  return false;
+}
+
+AccessLaunch roofline::accessLaunch(const KernelModel &M,
+                                    const LaunchInfo &Launch,
+                                    std::optional<int64_t> MaxThreads) {
+  AccessLaunch AL{Launch, ""};
+  if (Launch.Block)
+    return AL;
+  bool Y = usesThreadDim(M, "threadIdx.y"), Z = usesThreadDim(M, "threadIdx.z");
+  Dim3 B;
+  std::string From;
+  if (MaxThreads && *MaxThreads >= 1) {
+    // The first warp of the largest block the kernel allows.
+    int64_t X = Y || Z ? std::min<int64_t>(*MaxThreads, 32) : *MaxThreads;
+    B.V[0] = X;
+    B.V[1] = Y || Z ? std::max<int64_t>(*MaxThreads / X, 1) : 1;
+    From = "from __launch_bounds__(" + std::to_string(*MaxThreads) + ")";
+  } else {
+    B.V[0] = Y || Z ? 32 : 256;
+    B.V[1] = Z ? 4 : Y ? 8 : 1;
+    B.V[2] = Z ? 2 : 1;
+    From = std::string("default for a kernel that uses ") +
+           (Z ? "threadIdx.z" : Y ? "threadIdx.y" : "only threadIdx.x");
+  }
+  AL.Launch.Block = B;
+  AL.BlockAssumption = "block (" + std::to_string(B.V[0]) + "," +
+                       std::to_string(B.V[1]) + "," + std::to_string(B.V[2]) +
+                       ") assumed: " + From;
+  return AL;
+}
+
+const std::vector<int64_t> &roofline::sizeSamples() {
+  static const std::vector<int64_t> Samples = [] {
+    std::vector<int64_t> S;
+    for (int64_t V = 1; V <= 64; ++V)
+      S.push_back(V);
+    for (int K = 7; K <= 20; ++K)
+      for (int64_t D : {-1, 0, 1})
+        S.push_back((int64_t(1) << K) + D);
+    return S;
+  }();
+  return Samples;
+}
+
+namespace {
+
+/// The first warp's request of one access: the address of each lane, those
+/// of the lanes its guards let through (Active; all of them when the
+/// guards exclude the whole warp at the first iteration: a later iteration
+/// or warp does the access).
+struct WarpRequest {
+  LaneAddresses All, Active;
+  const LaneAddresses &used() const { return Active.empty() ? All : Active; }
+};
+
+/// The request at Env, or the names of the symbols it still needs.
+std::variant<WarpRequest, std::set<std::string>>
+warpRequest(const Expr &Offset, const std::vector<CondRef> &Guards,
+            const LaunchInfo &Launch, IntervalEnv Env) {
+  WarpRequest R;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (!laneCoordinates(L, Launch, Env))
+      continue;
+    auto V = Offset.evaluate(Env);
+    if (!V || !V->isInteger() || !V->toInt64()) {
+      std::set<std::string> Syms, Need;
+      Offset.collectSymbols(Syms);
+      for (const std::string &S : Syms)
+        if (!Env.count(S))
+          Need.insert(S);
+      return Need;
+    }
+    R.All[L] = *V->toInt64();
+    bool Active = true;
+    for (const CondRef &G : Guards)
+      Active &= G->evaluate(Env) != Truth::False;
+    if (Active)
+      R.Active[L] = R.All[L];
+  }
+  return R;
+}
+
+/// What the request costs: sectors (global) or bank conflicts (shared),
+/// with the lane shape.
+struct RequestVerdict {
+  std::optional<SectorReport> Sectors;
+  std::optional<BankReport> Banks;
+  AccessClass Class = AccessClass::Irregular;
+  int64_t LaneStride = 0;
+
+  /// What a finding would say, sizes apart. A global request's sector
+  /// count may move with the sizes' alignment (a row of N floats starts
+  /// mid-sector for odd N) while it stays over the ideal: that is one
+  /// verdict, reported with the range of counts.
+  std::vector<int64_t> signature() const {
+    std::vector<int64_t> S = {int64_t(Class)};
+    if (Sectors) {
+      uint64_t Ideal = std::max<uint64_t>((Sectors->BytesUsed + 31) / 32, 1);
+      llvm::append_range(S, std::initializer_list<int64_t>{
+                                Sectors->Sectors > Ideal,
+                                int64_t(Sectors->BytesUsed),
+                                Sectors->ActiveLanes});
+    }
+    if (Banks)
+      llvm::append_range(S, std::initializer_list<int64_t>{
+                                Banks->Ways, Banks->Wavefronts,
+                                Banks->MinWavefronts});
+    return S;
+  }
+};
+
+RequestVerdict judge(const WarpRequest &R, const AccessModel &A,
+                     unsigned RowLanes) {
+  RequestVerdict V;
+  SectorReport Shape = analyzeGlobalRequest(R.used(), A.Width, RowLanes);
+  if (A.Space == MemSpace::Shared)
+    V.Banks = analyzeSharedRequest(R.used(), A.Width);
+  else
+    V.Sectors = Shape;
+  V.Class = Shape.Class;
+  V.LaneStride = Shape.LaneStride;
+  return V;
+}
+
+/// Whether every name is a size: a kernel parameter, gridDim or blockDim.
+bool allSizes(const KernelModel &M, const std::set<std::string> &Names) {
+  for (const std::string &N : Names)
+    if (!llvm::is_contained(M.ParamNames, N) &&
+        !llvm::StringRef(N).starts_with("gridDim.") &&
+        !llvm::StringRef(N).starts_with("blockDim."))
+      return false;
+  return !Names.empty();
+}
+
+/// What a sweep of the missing sizes found: the verdict at the smallest
+/// sample From from which every larger one agrees, and the most sectors a
+/// request takes over those samples.
+struct SweptVerdict {
+  RequestVerdict Verdict;
+  int64_t From = 0;
+  unsigned MaxSectors = 0;
+};
+
+/// Sweeps the missing sizes Need over sizeSamples(), all at once (nullopt
+/// if the verdicts of the samples from 2^16 on differ).
+std::optional<SweptVerdict>
+sweepSizes(const Expr &Offset, const std::vector<CondRef> &Guards,
+           const LaunchInfo &Launch, const IntervalEnv &Env,
+           const std::set<std::string> &Need, const AccessModel &A,
+           unsigned RowLanes) {
+  const std::vector<int64_t> &Samples = sizeSamples();
+  std::vector<RequestVerdict> Verdicts;
+  for (int64_t V : Samples) {
+    IntervalEnv E = Env;
+    for (const std::string &N : Need)
+      E[N] = Interval{Rational(V), Rational(V)};
+    auto R = warpRequest(Offset, Guards, Launch, E);
+    if (!std::holds_alternative<WarpRequest>(R))
+      return std::nullopt;
+    Verdicts.push_back(judge(std::get<WarpRequest>(R), A, RowLanes));
+  }
+  // The large sizes (2^16 on) set the verdict and, for global requests,
+  // the range of sectors; it holds from the smallest sample on from which
+  // every sample has that verdict and sectors in that range.
+  const int64_t Large = int64_t(1) << 16;
+  size_t FirstLarge = 0;
+  while (Samples[FirstLarge] < Large)
+    ++FirstLarge;
+  std::vector<int64_t> Sig = Verdicts.back().signature();
+  unsigned Lo = ~0u, Hi = 0;
+  for (size_t I = FirstLarge; I < Verdicts.size(); ++I) {
+    if (Verdicts[I].signature() != Sig)
+      return std::nullopt;
+    if (const auto &Sec = Verdicts[I].Sectors) {
+      Lo = std::min(Lo, Sec->Sectors);
+      Hi = std::max(Hi, Sec->Sectors);
+    }
+  }
+  auto Agrees = [&](const RequestVerdict &V) {
+    return V.signature() == Sig &&
+           (!V.Sectors || (V.Sectors->Sectors >= Lo && V.Sectors->Sectors <= Hi));
+  };
+  size_t From = FirstLarge;
+  while (From > 0 && Agrees(Verdicts[From - 1]))
+    --From;
+  SweptVerdict S{Verdicts[From], Samples[From], 0};
+  // The fewest sectors go with the verdict reported, the most beside it.
+  for (size_t I = From; I < Verdicts.size(); ++I)
+    if (Verdicts[I].Sectors &&
+        Verdicts[I].Sectors->Sectors < S.Verdict.Sectors->Sectors)
+      S.Verdict = Verdicts[I];
+  if (Hi > Lo)
+    S.MaxSectors = Hi;
+  return S;
+}
+
+} // namespace
+
 std::vector<AccessInfo>
-roofline::analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,
+roofline::analyzeAccesses(const KernelModel &M, const AccessLaunch &AL,
                           const std::map<std::string, int64_t> &Params) {
+  const LaunchInfo &Launch = AL.Launch;
   std::map<std::string, Expr> Known = knownValues(Params, Launch);
+  // A block from the launch (or assumed) without a grid: blockDim is known.
+  if (!Launch.known() && Launch.Block)
+    for (int I = 0; I < 3; ++I)
+      Known[std::string("blockDim.") + "xyz"[I]] = Expr(Launch.Block->V[I]);
   IntervalEnv Base;
   for (auto &KV : Known)
     if (auto C = KV.second.asConstant())
@@ -232,55 +449,48 @@ roofline::analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,
         Guards.push_back(NL.Guard->substitute(Known));
       Guards.push_back(B.InnerGuard->substitute(Known));
 
-      LaneAddresses Lanes, Unguarded;
-      bool Missing = false, AnyActive = false;
-      for (unsigned L = 0; L < WarpSize && !Missing; ++L) {
-        if (!laneCoordinates(L, Launch, Env))
+      auto Request = warpRequest(Offset, Guards, Launch, Env);
+      RequestVerdict V;
+      if (auto *Need = std::get_if<std::set<std::string>>(&Request)) {
+        // Sizes the user did not give: a verdict that holds for every
+        // large enough size is reported with the range it holds for.
+        std::optional<SweptVerdict> Swept;
+        if (allSizes(M, *Need))
+          Swept = sweepSizes(Offset, Guards, Launch, Env, *Need, A, RowLanes);
+        if (!Swept) {
+          std::string Names;
+          for (const std::string &S : *Need)
+            Names += (Names.empty() ? "'" : ", '") + S + "'";
+          I.Unknown = Names.empty()
+                          ? "the address has no value for the first warp"
+                          : "the address needs " + Names +
+                                " (give sizes with --param or --launch)";
+          Out.push_back(I);
           continue;
-        auto V = Offset.evaluate(Env);
-        if (!V || !V->isInteger() || !V->toInt64()) {
-          Missing = true;
-          break;
         }
-        Unguarded[L] = *V->toInt64();
-        bool Active = true;
-        for (const CondRef &G : Guards)
-          Active &= G->evaluate(Env) != Truth::False;
-        if (Active) {
-          Lanes[L] = Unguarded[L];
-          AnyActive = true;
-        }
-      }
-      if (Missing) {
-        std::set<std::string> Syms;
-        Offset.collectSymbols(Syms);
-        std::string Need;
-        for (const std::string &S : Syms)
-          if (!Env.count(S))
-            Need += (Need.empty() ? "'" : ", '") + S + "'";
-        I.Unknown = Need.empty() ? "the address has no value for the first warp"
-                                 : "the address needs " + Need +
-                                       " (give sizes with --param or --launch)";
-        Out.push_back(I);
-        continue;
-      }
-      // A guard that excludes the whole first warp at the first iteration
-      // (a later iteration or warp does the access): look at it unguarded.
-      const LaneAddresses &Used = AnyActive ? Lanes : Unguarded;
-      if (A.Space == MemSpace::Shared) {
-        I.Banks = analyzeSharedRequest(Used, A.Width);
-        SectorReport Shape = analyzeGlobalRequest(Used, A.Width, RowLanes);
-        I.Class = Shape.Class;
-        if (Shape.Class == AccessClass::Strided && A.Width)
-          I.StrideElements = Shape.LaneStride / int64_t(A.Width);
+        V = Swept->Verdict;
+        if (V.Sectors && Swept->MaxSectors > V.Sectors->Sectors)
+          I.MaxSectors = Swept->MaxSectors;
+        std::string Names;
+        for (const std::string &S : *Need)
+          Names += (Names.empty() ? "" : ", ") + S;
+        I.ValidFor = Names + " ≥ " + std::to_string(Swept->From);
+        if (V.Class == AccessClass::Strided && A.Width)
+          if (auto Split = Offset.splitAffine("threadIdx.x"))
+            I.StrideFormula =
+                (Split->first * Expr::constant(Rational::fraction(1, A.Width))).str();
       } else {
-        I.Sectors = analyzeGlobalRequest(Used, A.Width, RowLanes);
-        I.Class = I.Sectors->Class;
-        if (I.Class == AccessClass::Strided && A.Width)
-          I.StrideElements = I.Sectors->LaneStride / int64_t(A.Width);
+        V = judge(std::get<WarpRequest>(Request), A, RowLanes);
       }
-      if (A.Space == MemSpace::Global) {
-        findVectorWidth(M, B, A, Known, Used, I);
+      I.BlockAssumption = AL.BlockAssumption;
+      I.Sectors = V.Sectors;
+      I.Banks = V.Banks;
+      I.Class = V.Class;
+      if (V.Class == AccessClass::Strided && A.Width && I.StrideFormula.empty())
+        I.StrideElements = V.LaneStride / int64_t(A.Width);
+      if (A.Space == MemSpace::Global && I.ValidFor.empty()) {
+        findVectorWidth(M, B, A, Known, std::get<WarpRequest>(Request).used(),
+                        I);
         if (!A.IsStore && !A.IsAtomic && Launch.known())
           measureReuse(M, B, A, Known, Launch, I);
       }

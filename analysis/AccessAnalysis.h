@@ -47,6 +47,18 @@ struct AccessInfo {
   std::string LaneCoefficient;
   /// Why there is no lane analysis (data-dependent address, missing size).
   std::string Unknown;
+  /// Without the sizes the address needs (size-free analysis): the range of
+  /// sizes the verdict holds for, e.g. "K ≥ 8", and the lane stride in
+  /// elements as a formula, e.g. "K" (StrideElements is then 0).
+  std::string ValidFor;
+  std::string StrideFormula;
+  /// Over those sizes, the most sectors a request takes when that varies
+  /// (with the sizes' alignment); Sectors has the fewest. 0: it does not.
+  unsigned MaxSectors = 0;
+  /// The block shape the lanes were taken from when no launch gives one
+  /// (AccessLaunch::BlockAssumption), e.g. "block (256,1,1) assumed:
+  /// default for a kernel that uses only threadIdx.x".
+  std::string BlockAssumption;
   /// When each thread reads consecutive elements one per iteration of a
   /// counted loop and a wider access would do: the width that would (8 or
   /// 16 bytes), the elements it covers, and the loop's line.
@@ -115,8 +127,33 @@ struct SectorTraffic {
 SectorTraffic requestedSectorBytes(const std::vector<AccessInfo> &Accesses,
                                    uint64_t RequestedBytes);
 
+/// The launch the access analysis looks at the first warp of: the kernel's
+/// launch, or, when that has no block, an assumed one, in this order: the
+/// kernel's __launch_bounds__ (MaxThreads in x, or 32 x MaxThreads/32 when
+/// the kernel uses threadIdx.y), then 256 x 1 x 1, or 32 x 8 x 1 when it
+/// uses threadIdx.y, 32 x 4 x 2 when it uses threadIdx.z. BlockAssumption
+/// says which (empty when the launch gave the block).
+struct AccessLaunch {
+  LaunchInfo Launch;
+  std::string BlockAssumption;
+};
+AccessLaunch accessLaunch(const KernelModel &M, const LaunchInfo &Launch,
+                          std::optional<int64_t> MaxThreadsPerBlock);
+
+/// Sizes tried when the address needs a size that has no value: every
+/// value from 1 to 64, then 2^k - 1, 2^k and 2^k + 1 up to 2^20. The
+/// samples from 2^16 on must agree on the verdict (the access class,
+/// whether a global request takes more sectors than its bytes need, the
+/// bytes and lanes; a shared request's bank conflict), or none is given;
+/// for global requests they also give the range of sectors (alignment may
+/// move it). The verdict is reported for the sizes from the smallest
+/// sample on from which every sample agrees and has sectors in that range.
+const std::vector<int64_t> &sizeSamples();
+
+/// Missing sizes (kernel parameters, gridDim/blockDim) are swept over
+/// sizeSamples(), all of them at once (ValidFor).
 std::vector<AccessInfo>
-analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,
+analyzeAccesses(const KernelModel &M, const AccessLaunch &Launch,
                 const std::map<std::string, int64_t> &Params);
 
 } // namespace roofline

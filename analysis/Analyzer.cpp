@@ -437,7 +437,9 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
         R.Counts = limitedCounts(LI, *Limited);
       } else {
         R.Counts = computeCounts(Model, LI, CountParams);
-        R.Accesses = analyzeAccesses(Model, LI, CountParams);
+        R.Accesses = analyzeAccesses(
+            Model, accessLaunch(Model, LI, Decl.MaxThreadsPerBlock),
+            CountParams);
         for (AccessInfo &A : R.Accesses) {
           if (A.File.empty() || A.File == Abs.str())
             A.File = Decl.Loc.File;

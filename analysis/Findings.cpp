@@ -22,6 +22,34 @@ static std::string what(const AccessInfo &A) {
   return S;
 }
 
+// What a finding about A assumed, for its message: the sizes it holds for
+// when they were not given, and the block shape when no launch gave one.
+static std::string assumptions(const AccessInfo &A) {
+  std::string S;
+  if (!A.ValidFor.empty())
+    S = "for " + A.ValidFor;
+  if (!A.BlockAssumption.empty())
+    S += (S.empty() ? "" : "; ") + A.BlockAssumption;
+  return S.empty() ? S : " (" + S + ")";
+}
+
+// A request's sectors, and the share of their bytes used: a range when
+// they vary with sizes that were not given (the most sectors, the least
+// used).
+static std::string sectorsText(const AccessInfo &A) {
+  std::string S = std::to_string(A.Sectors->Sectors);
+  if (A.MaxSectors)
+    S += " to " + std::to_string(A.MaxSectors);
+  return S;
+}
+static std::string usedText(const AccessInfo &A) {
+  std::string S = percent(A.Sectors->efficiency());
+  if (A.MaxSectors && A.Sectors->BytesUsed)
+    S = percent(double(A.Sectors->BytesUsed) / (A.MaxSectors * 32.0)) +
+        " to " + S;
+  return S;
+}
+
 // A finding of check Check at access A (its note defaults to the same place).
 static Finding at(const char *Check, const AccessInfo &A) {
   Finding F;
@@ -43,11 +71,14 @@ static void uncoalesced(const AccessInfo &A, const FindingOptions &Opts,
   F.Message = what(A) + " is " +
               (A.Class == AccessClass::Strided
                    ? "strided across the warp (" +
-                         std::to_string(A.StrideElements) + " elements between lanes)"
+                         (A.StrideFormula.empty()
+                              ? std::to_string(A.StrideElements)
+                              : A.StrideFormula) +
+                         " elements between lanes)"
                    : std::string("scattered across the warp")) +
-              ": " + std::to_string(Got) + " sectors per request where " +
-              std::to_string(Ideal) + " would do, " +
-              percent(A.Sectors->efficiency()) + " of fetched bytes used";
+              ": " + sectorsText(A) + " sectors per request where " +
+              std::to_string(Ideal) + " would do, " + usedText(A) +
+              " of fetched bytes used" + assumptions(A);
   FindingNote N;
   N.Line = A.Line;
   N.Column = A.Column;
@@ -73,7 +104,7 @@ static void bankConflict(const AccessInfo &A, const FindingOptions &Opts,
   F.Message = what(A) + " has a " + std::to_string(B.Ways) +
               "-way bank conflict: " + std::to_string(B.Wavefronts) +
               " wavefronts per request where " +
-              std::to_string(B.MinWavefronts) + " would do";
+              std::to_string(B.MinWavefronts) + " would do" + assumptions(A);
   FindingNote N;
   N.Line = A.Line;
   N.Column = A.Column;
@@ -102,7 +133,7 @@ static void unvectorized(const AccessInfo &A, std::vector<Finding> &Out) {
               std::to_string(A.Width) + "-byte elements per thread one at a "
               "time; one " + std::to_string(A.VectorBytes) +
               "-byte access would do (" + std::to_string(N) +
-              "x fewer requests)";
+              "x fewer requests)" + assumptions(A);
   FindingNote Loop;
   Loop.Line = A.LoopLine;
   Loop.Column = A.LoopColumn;

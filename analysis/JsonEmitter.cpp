@@ -134,8 +134,11 @@ static void access(OStream &J, const AccessInfo &A) {
     J.attribute("bytes", int64_t(A.Width));
     attr(J, "count_per_thread", A.CountPerThread);
     bool Known = A.Unknown.empty();
-    J.attribute("class", Known ? accessClassName(A.Class, A.StrideElements)
-                               : std::string("irregular"));
+    J.attribute("class",
+                !Known                      ? std::string("irregular")
+                : !A.StrideFormula.empty() ? "strided:" + A.StrideFormula
+                                            : accessClassName(A.Class,
+                                                              A.StrideElements));
     std::optional<int64_t> Sectors, Ways, Wavefronts;
     std::optional<double> Efficiency;
     if (A.Sectors) {
@@ -149,6 +152,8 @@ static void access(OStream &J, const AccessInfo &A) {
     if (A.Space == MemSpace::Global) {
       attr(J, "sectors_per_request", Sectors);
       attr(J, "efficiency", Efficiency);
+      if (A.MaxSectors)
+        J.attribute("sectors_per_request_max", int64_t(A.MaxSectors));
     } else {
       attr(J, "bank_conflict_ways", Ways);
       attr(J, "wavefronts_per_request", Wavefronts);
@@ -174,6 +179,10 @@ static void access(OStream &J, const AccessInfo &A) {
                                                     : "none");
       });
     }
+    if (!A.ValidFor.empty())
+      J.attribute("valid_for", A.ValidFor);
+    if (!A.BlockAssumption.empty())
+      J.attribute("block_assumption", A.BlockAssumption);
     if (!Known)
       J.attribute("unknown", A.Unknown);
   });

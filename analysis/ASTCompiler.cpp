@@ -10,7 +10,10 @@
 #include "clang/Basic/TargetInfo.h"
 #include "clang/CodeGen/ModuleBuilder.h"
 #include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Basic/LangStandard.h"
 
 using namespace roofline;
 using namespace clang;
@@ -139,4 +142,32 @@ roofline::compileFromAST(ASTContext &Ctx, Preprocessor &PP,
   if (Opts.DumpIR)
     Out.Module->print(llvm::errs(), nullptr);
   return std::move(Out);
+}
+
+std::vector<std::string> roofline::userCompileArgs(const LangOptions &LO,
+                                                   Preprocessor &PP) {
+  std::vector<std::string> Args = {"-xcuda"};
+  const LangStandard &Std = LangStandard::getLangStandardForKind(LO.LangStd);
+  Args.push_back(std::string("-std=") + Std.getName());
+  for (const HeaderSearchOptions::Entry &E :
+       PP.getHeaderSearchInfo().getHeaderSearchOpts().UserEntries) {
+    if (E.Group == frontend::Angled)
+      Args.push_back("-I" + E.Path);
+    else if (E.Group == frontend::Quoted)
+      Args.push_back("-iquote" + E.Path);
+  }
+  const PreprocessorOptions &PPO = PP.getPreprocessorOpts();
+  for (const auto &[Macro, IsUndef] : PPO.Macros)
+    Args.push_back((IsUndef ? "-U" : "-D") + Macro);
+  for (const std::string &Inc : PPO.Includes) {
+    // The driver's own (clang's CUDA runtime wrapper) and the prelude come
+    // back with compileDeviceSide.
+    if (llvm::StringRef(Inc).starts_with(ROOFLINE_CLANG_RESOURCE_DIR) ||
+        llvm::StringRef(Inc).contains("__clang_cuda_runtime_wrapper.h") ||
+        llvm::StringRef(Inc).starts_with(ROOFLINE_PRELUDE_DIR))
+      continue;
+    Args.push_back("-include");
+    Args.push_back(Inc);
+  }
+  return Args;
 }

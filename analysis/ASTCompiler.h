@@ -16,8 +16,12 @@
 
 #include "llvm/Support/Error.h"
 
+#include <string>
+#include <vector>
+
 namespace clang {
 class ASTContext;
+class LangOptions;
 class Preprocessor;
 } // namespace clang
 
@@ -33,6 +37,14 @@ llvm::Expected<CompiledUnit>
 compileFromAST(clang::ASTContext &Ctx, clang::Preprocessor &PP,
                const CompileOptions &Opts,
                const std::vector<ClangError> &Errors = {});
+
+/// The compile flags of the user's that shaped the unit (-std, -I and
+/// -iquote directories, -D and -U, -include of the user's own files), for
+/// compiling the same file again as the command-line tool does. What the
+/// driver adds on its own (the toolkit and clang's CUDA headers) is left
+/// out: compileDeviceSide adds it.
+std::vector<std::string> userCompileArgs(const clang::LangOptions &LO,
+                                         clang::Preprocessor &PP);
 
 } // namespace roofline
 

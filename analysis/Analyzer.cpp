@@ -15,6 +15,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -228,6 +229,20 @@ Analyzer::analyzeAST(clang::ASTContext &Ctx, clang::Preprocessor &PP,
   auto S = settingsFor(File);
   if (!S)
     return S.takeError();
+  // Template kernels a launch setting names with arguments the file never
+  // uses exist only once instantiated, which the parsed unit cannot be any
+  // more: the file is compiled again as the command-line tool compiles it,
+  // with the user flags of this compilation.
+  if (!S->Compile.Instantiations.empty()) {
+    llvm::raw_null_ostream Quiet; // Clang has reported this file already.
+    S->Compile.Diagnostics = &Quiet;
+    clang::tooling::FixedCompilationDatabase DB(
+        ".", userCompileArgs(Ctx.getLangOpts(), PP));
+    auto CU = compileDeviceSide(DB, File, S->Compile);
+    if (!CU)
+      return CU.takeError();
+    return analyzeUnit(File, *S, *CU);
+  }
   auto CU = compileFromAST(Ctx, PP, S->Compile, Errors);
   if (!CU)
     return CU.takeError();

@@ -2,6 +2,8 @@
 
 #include "Expr.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <cassert>
 
@@ -170,11 +172,12 @@ Expr Expr::truncDiv(const Expr &A, const Expr &B) {
     return A;
   if (CA && CB && !CB->isZero())
     return constant(truncDivR(*CA, *CB));
-  // An exact division is the same under every rounding.
-  Expr F = floorDiv(A, B);
-  if (F.terms().empty() || F.terms()[0].Mono.empty() ||
-      F.terms()[0].Mono[0].first->Kind != AtomKind::FloorDiv)
-    return F;
+  // An exact division is the same under every rounding (a partly exact
+  // one is not: floor and trunc differ on the rest's sign).
+  if (CB && CB->isInteger() && !CB->isZero() && !A.Terms.empty() &&
+      llvm::all_of(A.Terms,
+                   [&](const Term &T) { return (T.Coef / *CB).isInteger(); }))
+    return floorDiv(A, B);
   return divAtom(AtomKind::TruncDiv, A, B);
 }
 
@@ -205,6 +208,21 @@ Expr Expr::floorDiv(const Expr &A, const Expr &B) {
         R.Terms.push_back({T.Coef / *CB, T.Mono});
       R.normalize();
       return R;
+    }
+    // floor((c*X + R)/c) = X + floor(R/c) for integral X: the divisible
+    // terms leave the atom, so (256*blockIdx.x + threadIdx.x)/32 is affine
+    // in blockIdx.x and footprints need not split the grid block by block.
+    if (*CB > Rational(0)) {
+      Expr Q, Rest;
+      for (const Term &T : A.Terms)
+        ((T.Coef / *CB).isInteger() ? Q : Rest).Terms.push_back(T);
+      if (!Q.Terms.empty() && !Rest.Terms.empty()) {
+        for (Term &T : Q.Terms)
+          T.Coef = T.Coef / *CB;
+        Q.normalize();
+        Rest.normalize();
+        return Q + floorDiv(Rest, B);
+      }
     }
   }
   return divAtom(AtomKind::FloorDiv, A, B);

@@ -5,13 +5,31 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/SimplifyQuery.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
 using namespace llvm;
+
+/// Whether E >= 0 for every thread: a sum with non-negative coefficients of
+/// products of thread coordinates and launch dimensions.
+static bool nonNegative(const roofline::Expr &E) {
+  for (const roofline::Expr::Term &T : E.terms()) {
+    if (T.Coef < roofline::Rational(0))
+      return false;
+    for (const auto &[A, Pow] : T.Mono)
+      if (A->Kind != roofline::AtomKind::Symbol ||
+          (A->SymKind != roofline::SymbolKind::Thread &&
+           A->SymKind != roofline::SymbolKind::Launch))
+        return false;
+  }
+  return true;
+}
 using namespace roofline;
 
 std::optional<std::pair<std::string, SymbolKind>>
@@ -152,11 +170,19 @@ std::optional<Expr> SymbolMapper::convertUnknown(const Value *V) {
       auto B = convertValue(BO->getOperand(1));
       if (!A || !B)
         return std::nullopt;
+      // A signed division of a value LLVM knows is non-negative (a thread
+      // index) by a positive constant rounds down: the floor form, whose
+      // divisible terms come out of the atom (Expr::floorDiv).
+      bool Floor = C && C->getValue().isStrictlyPositive() &&
+                   (nonNegative(*A) ||
+                    isKnownNonNegative(
+                        BO->getOperand(0),
+                        SimplifyQuery(BO->getModule()->getDataLayout(), BO)));
       switch (BO->getOpcode()) {
       case Instruction::SDiv:
-        return Expr::truncDiv(*A, *B);
+        return Floor ? Expr::floorDiv(*A, *B) : Expr::truncDiv(*A, *B);
       case Instruction::SRem:
-        return Expr::truncRem(*A, *B);
+        return Floor ? Expr::mod(*A, *B) : Expr::truncRem(*A, *B);
       case Instruction::UDiv:
         return Expr::floorDiv(*A, *B);
       default:

@@ -231,9 +231,19 @@ TEST(ExprTest, ConstantFolding) {
   EXPECT_EQ(Expr::mod(Expr(17), Expr(5)).asConstant(), Rational(2));
   // (4n + 8)/4 = n + 2 exactly, since every coefficient divides.
   EXPECT_EQ(Expr::floorDiv(Expr(4) * n + Expr(8), Expr(4)).str(), "n + 2");
-  // (4n + 6)/4 does not fold: 6/4 is not an integer.
-  EXPECT_EQ(Expr::floorDiv(Expr(4) * n + Expr(6), Expr(4)).str(),
-            "(4*n + 6)/4");
+  // floor((4n + 6)/4) = n + floor(6/4) = n + 1: the divisible term leaves
+  // the division, the rest folds.
+  EXPECT_EQ(Expr::floorDiv(Expr(4) * n + Expr(6), Expr(4)).str(), "n + 1");
+  // floor((4n + m)/4) = n + floor(m/4); m stays divided.
+  Expr M = Expr::symbol("m", SymbolKind::Param);
+  EXPECT_EQ(Expr::floorDiv(Expr(4) * n + M, Expr(4)).str(), "m/4 + n");
+  // Truncating division keeps the whole: trunc((4n + m)/4) differs from
+  // n + trunc(m/4) when 4n + m and m differ in sign (n = 1, m = -1: 0 and
+  // 1 + 0).
+  EXPECT_EQ(Expr::truncDiv(Expr(4) * n + M, Expr(4))
+                .substitute({{"n", Expr(1)}, {"m", Expr(-1)}})
+                .asConstant(),
+            Rational(0));
   // Division by one is the identity.
   EXPECT_EQ(Expr::floorDiv(n, Expr(1)), n);
   // max(n, n + 1) = n + 1 and min(n, n + 1) = n (constant difference).

@@ -426,11 +426,28 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
       auto CountParams = R.Params;
       for (const KernelDecl::TemplateUse &U : Decl.TemplateUses)
         CountParams.emplace(U.Name, U.Value);
+      // `if (bias)`: a value given for the pointer decides its null tests
+      // (null is 0). Without one it is taken to be non-null -- what a
+      // caller that passes the argument gets -- and the report says so,
+      // so that the counts stay exact and the choice is visible.
+      std::set<std::string> Null;
+      for (const std::string &P : Model.NullTested) {
+        auto It = KP.find(P);
+        if (It == KP.end())
+          R.AssumedNonNull.push_back(P);
+        else if (It->second == 0)
+          Null.insert(P);
+      }
+      KernelModel Resolved;
+      if (!Model.NullTested.empty())
+        Resolved = resolveNullTests(Model, Null);
+      const KernelModel &Counted =
+          Model.NullTested.empty() ? Model : Resolved;
       if (Limited) {
         R.Counts = limitedCounts(LI, *Limited);
       } else {
-        R.Counts = computeCounts(Model, LI, CountParams);
-        R.Accesses = analyzeAccesses(Model, LI, CountParams);
+        R.Counts = computeCounts(Counted, LI, CountParams);
+        R.Accesses = analyzeAccesses(Counted, LI, CountParams);
         for (AccessInfo &A : R.Accesses) {
           if (A.File.empty() || A.File == Abs.str())
             A.File = Decl.Loc.File;
@@ -439,7 +456,7 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
         }
         if (LI.known())
           sectorUpper(R.Accesses, R.Counts);
-        estimateTraffic(Model, LI, CountParams, *FR.Gpu, R.Counts);
+        estimateTraffic(Counted, LI, CountParams, *FR.Gpu, R.Counts);
         if (R.Counts.Estimate.Limit)
           R.Counts.Unknowns.push_back(*R.Counts.Estimate.Limit);
       }

@@ -115,10 +115,18 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
   }
   if (!K.Params.empty()) {
     OS << "  params     ";
-    for (auto &KV : K.Params)
-      OS << " " << KV.first << "=" << KV.second;
+    for (auto &KV : K.Params) {
+      OS << " " << KV.first << "=";
+      if (KV.second == 0 && K.Decl.PointerParams.count(KV.first))
+        OS << "null";
+      else
+        OS << KV.second;
+    }
     OS << "\n";
   }
+  for (const std::string &P : K.AssumedNonNull)
+    OS << "  assume      " << P << " != null (default; --param " << P
+       << "=null for the other branch)\n";
 
   const int64_t *R = KC.Representative;
   if (K.Launch.known() && (R[0] || R[1] || R[2] || R[3] || R[4] || R[5]))

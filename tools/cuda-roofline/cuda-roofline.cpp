@@ -73,7 +73,7 @@ static cl::opt<double> MaxFileSeconds(
     cl::init(120), cl::cat(Cat));
 static cl::opt<std::string> Arch("arch", cl::desc("Device architecture, e.g. sm_90 (default: the GPU's)"),
                                  cl::value_desc("sm_XX"), cl::cat(Cat));
-static cl::list<std::string> Params("param", cl::desc("Value of a kernel or launcher parameter (repeatable)"),
+static cl::list<std::string> Params("param", cl::desc("Value of a kernel or launcher parameter (repeatable); NAME=null for a pointer parameter"),
                                     cl::value_desc("NAME=VALUE"), cl::cat(Cat));
 static cl::list<std::string> Launches("launch",
                                       cl::desc("Launch configuration, overriding call sites: KERNEL[<ARGS>]=GX[,GY[,GZ]]/BX[,BY[,BZ]][/SMEM]"),

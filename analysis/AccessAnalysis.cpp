@@ -256,8 +256,10 @@ roofline::analyzeAccesses(const KernelModel &M, const LaunchInfo &Launch,
         Offset.collectSymbols(Syms);
         std::string Need;
         for (const std::string &S : Syms)
-          if (!Env.count(S))
+          if (!Env.count(S)) {
             Need += (Need.empty() ? "'" : ", '") + S + "'";
+            I.Missing.push_back(S);
+          }
         I.Unknown = Need.empty() ? "the address has no value for the first warp"
                                  : "the address needs " + Need +
                                        " (give sizes with --param or --launch)";

@@ -47,6 +47,8 @@ struct AccessInfo {
   std::string LaneCoefficient;
   /// Why there is no lane analysis (data-dependent address, missing size).
   std::string Unknown;
+  /// The names the address needed and had no value for (missing sizes).
+  std::vector<std::string> Missing;
   /// When each thread reads consecutive elements one per iteration of a
   /// counted loop and a wider access would do: the width that would (8 or
   /// 16 bytes), the elements it covers, and the loop's line.

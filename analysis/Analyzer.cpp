@@ -480,7 +480,35 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
       Facts.Metrics = &R.Metrics;
       Facts.Gpu = FR.Gpu;
       Facts.Unresolved = LI.Unresolved;
+      // Kernel parameters whose missing value left something unknown (with
+      // a launch; without one, the launch's reason says it all).
+      if (LI.known()) {
+        std::set<std::string> Missing;
+        auto isParam = [&](const std::string &N) {
+          return llvm::is_contained(Model.ParamNames, N);
+        };
+        for (const UnknownReason &U : R.Counts.Unknowns)
+          for (const std::string &N : U.Missing)
+            if (isParam(N))
+              Missing.insert(N);
+        for (const AccessInfo &A : R.Accesses)
+          for (const std::string &N : A.Missing)
+            if (isParam(N))
+              Missing.insert(N);
+        Facts.MissingParams.assign(Missing.begin(), Missing.end());
+      }
+      R.MissingSizes = missingSizes(Facts);
       R.Findings = buildFindings(Facts, R.Accesses, S.Findings);
+      // Said once per kernel, however many launches lack the same sizes.
+      llvm::erase_if(R.Findings, [&](const Finding &F) {
+        return F.Check == "roofline-missing-size" &&
+               llvm::any_of(FR.Kernels, [&](const KernelReport &Prev) {
+                 return Prev.Decl.MangledName == Decl.MangledName &&
+                        llvm::any_of(Prev.Findings, [&](const Finding &P) {
+                          return P.Check == F.Check && P.Message == F.Message;
+                        });
+               });
+      });
       for (Finding &F : R.Findings)
         F.SourceLine = lineOf(sourceText(Sources, F.File), F.Line);
       FR.Kernels.push_back(std::move(R));

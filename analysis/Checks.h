@@ -14,6 +14,8 @@
 
 namespace roofline {
 
+class CheckGlob;
+
 struct CheckInfo {
   llvm::StringRef Id;
   /// One line, no trailing period.
@@ -25,7 +27,18 @@ struct CheckInfo {
   /// The level its findings have before --warnings-as-errors: "warning" or
   /// "note".
   llvm::StringRef DefaultLevel = "warning";
+  /// For a note: whether --warnings-as-errors can make it an error, when it
+  /// names the check in full (CheckGlob::namesInFull). A note that only
+  /// informs (the kernel summary) never is.
+  bool NoteCanBeError = false;
 };
+
+/// Whether a finding of check Id at Level ("warning" or "note") becomes an
+/// error under the --warnings-as-errors globs WarningsAsErrors: a warning
+/// when they match it, a note when its check allows it and they name it in
+/// full, so that `roofline-*` or `*` promote warnings only.
+bool promotesToError(const CheckGlob &WarningsAsErrors,
+                     llvm::StringRef Id, llvm::StringRef Level);
 
 /// Every check, in a stable order (SARIF rule indices depend on it).
 llvm::ArrayRef<CheckInfo> allChecks();

@@ -37,6 +37,9 @@ struct UnknownReason {
   unsigned Line = 0;
   unsigned Column = 0;
   std::string File; ///< Empty: the kernel's file.
+  /// Names that had no value where one was needed (kernel parameters, when
+  /// the reason is a missing size): what roofline-missing-size asks for.
+  std::vector<std::string> Missing;
 };
 
 /// A boolean guard over expressions.

@@ -129,7 +129,8 @@ static cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors",
     cl::desc("Report the warnings of these checks as errors and exit 1 "
              "(clang-tidy glob list; default: the config file's "
-             "`warnings-as-errors`, else none)"),
+             "`warnings-as-errors`, else none); a note only when named in "
+             "full (roofline-missing-size)"),
     cl::value_desc("GLOBS"), cl::cat(Cat));
 static cl::opt<std::string> ConfigFile(
     "config-file",
@@ -147,7 +148,8 @@ static cl::opt<unsigned> Jobs("j", cl::desc("Analyze N files in parallel (defaul
 static cl::opt<bool> FindingsOnly(
     "findings-only",
     cl::desc("Text format: print the warnings and errors only, as clang-tidy "
-             "does (for pre-commit hooks and editors)"),
+             "does (for pre-commit hooks and editors), and the "
+             "roofline-missing-size note of a kernel without sizes"),
     cl::cat(Cat));
 
 static cl::opt<bool> StrictParse(

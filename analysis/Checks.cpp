@@ -115,6 +115,19 @@ bool roofline::promotesToError(const CheckGlob &WarningsAsErrors,
   return C && C->NoteCanBeError && WarningsAsErrors.namesInFull(Id);
 }
 
+llvm::Error roofline::checkGlobEnablesSome(const CheckGlob &Globs,
+                                           llvm::StringRef Text) {
+  std::string Ids;
+  for (const CheckInfo &C : Checks) {
+    if (Globs.matches(C.Id))
+      return llvm::Error::success();
+    Ids += (Ids.empty() ? "" : ", ") + C.Id.str();
+  }
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "'" + Text + "' enables no check (the checks: " +
+                                     Ids + ")");
+}
+
 const CheckInfo *roofline::findCheck(llvm::StringRef Id) {
   for (const CheckInfo &C : Checks)
     if (C.Id == Id)

@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 namespace roofline {
 
@@ -39,6 +40,11 @@ struct CheckInfo {
 /// full, so that `roofline-*` or `*` promote warnings only.
 bool promotesToError(const CheckGlob &WarningsAsErrors,
                      llvm::StringRef Id, llvm::StringRef Level);
+
+/// An error naming the check globs Text (as the user wrote them) if they
+/// enable none of the checks -- a typo such as '-*,roofline-uncoalesced'
+/// would otherwise silence every finding -- else success.
+llvm::Error checkGlobEnablesSome(const CheckGlob &Globs, llvm::StringRef Text);
 
 /// Every check, in a stable order (SARIF rule indices depend on it).
 llvm::ArrayRef<CheckInfo> allChecks();

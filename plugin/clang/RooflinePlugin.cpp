@@ -29,6 +29,7 @@
 #include "../LintSupport.h"
 #include "Analyzer.h"
 #include "CheckGlob.h"
+#include "Checks.h"
 #include "GpuDatabase.h"
 #include "LintOptions.h"
 #include "LintPolicy.h"
@@ -255,11 +256,14 @@ protected:
       llvm::Error E = llvm::Error::success();
       if (Key == "checks" || Key == "warnings-as-errors") {
         auto G = CheckGlob::parse(Value);
-        if (G)
+        if (!G)
+          E = G.takeError();
+        else if (Key == "checks")
+          // A typo must not silence every finding.
+          E = checkGlobEnablesSome(*G, Value);
+        if (!E)
           (Key == "checks" ? Config.Checks : Config.WarningsAsErrors) =
               std::move(*G);
-        else
-          E = G.takeError();
       } else {
         E = setLintOption(Config.Opts, Key, Value);
       }

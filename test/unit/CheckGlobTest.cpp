@@ -198,3 +198,24 @@ TEST(CheckGlobTest, PromotionOfWarningsAndNotes) {
   EXPECT_TRUE(promotesToError(*Named, "roofline-missing-size", "note"));
   EXPECT_FALSE(promotesToError(*Named, "roofline-kernel-summary", "note"));
 }
+
+TEST(CheckGlobTest, GlobsThatEnableNoCheck) {
+  for (const char *Text : {"-*,roofline-uncoalesced", "-*", "clang-*", ""}) {
+    auto G = CheckGlob::parse(Text);
+    ASSERT_TRUE(static_cast<bool>(G)) << llvm::toString(G.takeError());
+    llvm::Error E = checkGlobEnablesSome(*G, Text);
+    ASSERT_TRUE(static_cast<bool>(E)) << Text;
+    std::string Msg = llvm::toString(std::move(E));
+    EXPECT_NE(Msg.find("'" + std::string(Text) + "' enables no check"),
+              std::string::npos)
+        << Msg;
+    // The message lists the ids, so the typo is easy to see.
+    EXPECT_NE(Msg.find("roofline-uncoalesced-access"), std::string::npos);
+  }
+  for (const char *Text :
+       {"-*,roofline-uncoalesced-access", "roofline-*", "*,-roofline-*,roofline-missing-size"}) {
+    auto G = CheckGlob::parse(Text);
+    ASSERT_TRUE(static_cast<bool>(G)) << llvm::toString(G.takeError());
+    EXPECT_FALSE(static_cast<bool>(checkGlobEnablesSome(*G, Text))) << Text;
+  }
+}

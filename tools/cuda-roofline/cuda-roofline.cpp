@@ -14,6 +14,7 @@
 #include "Emitters.h"
 #include "GpuDatabase.h"
 #include "CheckGlob.h"
+#include "Checks.h"
 #include "LintOptions.h"
 #include "LintPolicy.h"
 #include "NvccFlags.h"
@@ -123,7 +124,7 @@ static cl::opt<std::string> Checks(
     "checks",
     cl::desc("Checks to report, as a clang-tidy glob list, e.g. "
              "'-*,roofline-uncoalesced-access' (default: the config file's "
-             "`checks`, else all)"),
+             "`checks`, else all); globs that enable no check are an error"),
     cl::value_desc("GLOBS"), cl::cat(Cat));
 static cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors",
@@ -270,6 +271,11 @@ int main(int Argc, const char **Argv) {
     auto G = CheckGlob::parse(*Opt);
     if (!G)
       return usageError("--" + Opt->ArgStr + ": " + toString(G.takeError()));
+    // As clang-tidy: checks that select nothing are a mistake, not a
+    // request for silence.
+    if (Opt == &Checks)
+      if (Error E = checkGlobEnablesSome(*G, *Opt))
+        return usageError("--checks: " + toString(std::move(E)));
     *Slot = std::move(*G);
   }
   if (!ConfigFile.empty() && !sys::fs::exists(ConfigFile))
@@ -432,8 +438,12 @@ int main(int Argc, const char **Argv) {
       if (*Slot || !*Text)
         continue;
       auto G = CheckGlob::parse(**Text);
-      if (!G) {
-        std::string Why = O.Report->ConfigOrigin + ": " + toString(G.takeError());
+      Error E = G ? Error::success() : G.takeError();
+      if (!E && Slot == &Policy.Checks)
+        if (Error None = checkGlobEnablesSome(*G, **Text))
+          E = createStringError("checks: " + toString(std::move(None)));
+      if (E) {
+        std::string Why = O.Report->ConfigOrigin + ": " + toString(std::move(E));
         errs() << "cuda-roofline: error: " << Why << "\n";
         FailureMessages.push_back(Why);
         BadConfig = true;

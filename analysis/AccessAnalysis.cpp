@@ -452,6 +452,7 @@ roofline::analyzeAccesses(const KernelModel &M, const AccessLaunch &AL,
       auto Request = warpRequest(Offset, Guards, Launch, Env);
       RequestVerdict V;
       if (auto *Need = std::get_if<std::set<std::string>>(&Request)) {
+        I.Missing.assign(Need->begin(), Need->end());
         // Sizes the user did not give: a verdict that holds for every
         // large enough size is reported with the range it holds for.
         std::optional<SweptVerdict> Swept;

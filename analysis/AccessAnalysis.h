@@ -59,6 +59,8 @@ struct AccessInfo {
   /// (AccessLaunch::BlockAssumption), e.g. "block (256,1,1) assumed:
   /// default for a kernel that uses only threadIdx.x".
   std::string BlockAssumption;
+  /// The names the address needed and had no value for (missing sizes).
+  std::vector<std::string> Missing;
   /// When each thread reads consecutive elements one per iteration of a
   /// counted loop and a wider access would do: the width that would (8 or
   /// 16 bytes), the elements it covers, and the loop's line.

@@ -448,12 +448,29 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
       auto CountParams = R.Params;
       for (const KernelDecl::TemplateUse &U : Decl.TemplateUses)
         CountParams.emplace(U.Name, U.Value);
+      // `if (bias)`: a value given for the pointer decides its null tests
+      // (null is 0). Without one it is taken to be non-null -- what a
+      // caller that passes the argument gets -- and the report says so,
+      // so that the counts stay exact and the choice is visible.
+      std::set<std::string> Null;
+      for (const std::string &P : Model.NullTested) {
+        auto It = KP.find(P);
+        if (It == KP.end())
+          R.AssumedNonNull.push_back(P);
+        else if (It->second == 0)
+          Null.insert(P);
+      }
+      KernelModel Resolved;
+      if (!Model.NullTested.empty())
+        Resolved = resolveNullTests(Model, Null);
+      const KernelModel &Counted =
+          Model.NullTested.empty() ? Model : Resolved;
       if (Limited) {
         R.Counts = limitedCounts(LI, *Limited);
       } else {
-        R.Counts = computeCounts(Model, LI, CountParams);
+        R.Counts = computeCounts(Counted, LI, CountParams);
         R.Accesses = analyzeAccesses(
-            Model, accessLaunch(Model, LI, Decl.MaxThreadsPerBlock),
+            Counted, accessLaunch(Counted, LI, Decl.MaxThreadsPerBlock),
             CountParams);
         for (AccessInfo &A : R.Accesses) {
           if (A.File.empty() || A.File == Abs.str())
@@ -463,7 +480,7 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
         }
         if (LI.known())
           sectorUpper(R.Accesses, R.Counts);
-        estimateTraffic(Model, LI, CountParams, *FR.Gpu, R.Counts);
+        estimateTraffic(Counted, LI, CountParams, *FR.Gpu, R.Counts);
         if (R.Counts.Estimate.Limit)
           R.Counts.Unknowns.push_back(*R.Counts.Estimate.Limit);
       }
@@ -487,7 +504,35 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
       Facts.Metrics = &R.Metrics;
       Facts.Gpu = FR.Gpu;
       Facts.Unresolved = LI.Unresolved;
+      // Kernel parameters whose missing value left something unknown (with
+      // a launch; without one, the launch's reason says it all).
+      if (LI.known()) {
+        std::set<std::string> Missing;
+        auto isParam = [&](const std::string &N) {
+          return llvm::is_contained(Model.ParamNames, N);
+        };
+        for (const UnknownReason &U : R.Counts.Unknowns)
+          for (const std::string &N : U.Missing)
+            if (isParam(N))
+              Missing.insert(N);
+        for (const AccessInfo &A : R.Accesses)
+          for (const std::string &N : A.Missing)
+            if (isParam(N))
+              Missing.insert(N);
+        Facts.MissingParams.assign(Missing.begin(), Missing.end());
+      }
+      R.MissingSizes = missingSizes(Facts);
       R.Findings = buildFindings(Facts, R.Accesses, S.Findings);
+      // Said once per kernel, however many launches lack the same sizes.
+      llvm::erase_if(R.Findings, [&](const Finding &F) {
+        return F.Check == "roofline-missing-size" &&
+               llvm::any_of(FR.Kernels, [&](const KernelReport &Prev) {
+                 return Prev.Decl.MangledName == Decl.MangledName &&
+                        llvm::any_of(Prev.Findings, [&](const Finding &P) {
+                          return P.Check == F.Check && P.Message == F.Message;
+                        });
+               });
+      });
       for (Finding &F : R.Findings)
         F.SourceLine = lineOf(sourceText(Sources, F.File), F.Line);
       FR.Kernels.push_back(std::move(R));

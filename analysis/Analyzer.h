@@ -78,6 +78,11 @@ struct KernelReport {
   KernelDecl Decl;
   LaunchInfo Launch;
   std::map<std::string, int64_t> Params; ///< Kernel parameter values used.
+  /// Pointer parameters the kernel compares with null that have no value
+  /// (--param P=null, a call site's nullptr): counted as non-null.
+  std::vector<std::string> AssumedNonNull;
+  /// Why the kernel lacks sizes (missingSizes), or empty.
+  std::string MissingSizes;
   KernelCounts Counts;
   RooflineMetrics Metrics;
   std::vector<AccessInfo> Accesses;

@@ -14,6 +14,7 @@ struct CheckGlob::Storage {
   struct Item {
     bool Positive;
     llvm::GlobPattern Pattern;
+    llvm::StringRef Text; ///< The pattern as written (points into Text).
   };
   /// The text the patterns point into.
   std::string Text;
@@ -70,7 +71,7 @@ llvm::Expected<CheckGlob> CheckGlob::parse(llvm::StringRef Text) {
       return llvm::createStringError(
           llvm::inconvertibleErrorCode(), "invalid check glob '%s': %s",
           Pat.str().c_str(), llvm::toString(G.takeError()).c_str());
-    S->Items.push_back({Positive, std::move(*G)});
+    S->Items.push_back({Positive, std::move(*G), Pat});
   }
   CheckGlob Result;
   Result.Impl = std::move(S);
@@ -81,6 +82,13 @@ bool CheckGlob::matches(llvm::StringRef CheckId) const {
   for (auto It = Impl->Items.rbegin(), E = Impl->Items.rend(); It != E; ++It)
     if (It->Pattern.match(CheckId))
       return It->Positive;
+  return false;
+}
+
+bool CheckGlob::namesInFull(llvm::StringRef CheckId) const {
+  for (auto It = Impl->Items.rbegin(), E = Impl->Items.rend(); It != E; ++It)
+    if (It->Pattern.match(CheckId))
+      return It->Positive && It->Text == CheckId;
   return false;
 }
 

@@ -36,6 +36,11 @@ public:
   /// Whether the last pattern matching CheckId is a positive one.
   bool matches(llvm::StringRef CheckId) const;
 
+  /// Whether the last pattern matching CheckId is CheckId itself, written
+  /// out without '*': `roofline-missing-size` names that check in full,
+  /// `roofline-*` and `*` do not.
+  bool namesInFull(llvm::StringRef CheckId) const;
+
   /// Whether the list has no patterns at all (empty entries do not count).
   /// Note that "-*" is not empty, though it matches nothing.
   bool empty() const;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks.h"
+#include "CheckGlob.h"
 
 using namespace roofline;
 
@@ -85,9 +86,47 @@ static const CheckInfo Checks[] = {
      "`#ifndef __clang__` if it compiles with nvcc. --strict-parse makes "
      "any rejected code fail the file. See docs/findings.md, \"Code clang "
      "rejects\"."},
+    {"roofline-missing-size",
+     "Kernel without the sizes its counts need",
+     "A note at the kernel when it has no launch configuration the analysis "
+     "can evaluate (no <<<>>> call site in the file, or one whose sizes "
+     "depend on a value that was not given), or when it has one but a "
+     "kernel parameter its counts or accesses need has no value. Its counts "
+     "are then per-thread formulas or unknown, it has no speed of light, "
+     "and the findings that need sizes are not made. The message says what "
+     "is missing and how to give it.",
+     "Give the missing values: --param NAME=VALUE or --launch "
+     "'KERNEL=GRID/BLOCK', an annotation in the file (// cuda-roofline: "
+     "param n=4096), or a .cuda-roofline.yaml. It is a note; "
+     "--warnings-as-errors=roofline-missing-size (named in full) makes it "
+     "an error. See docs/findings.md, \"Kernels without sizes\".",
+     "note", /*NoteCanBeError=*/true},
 };
 
 llvm::ArrayRef<CheckInfo> roofline::allChecks() { return Checks; }
+
+bool roofline::promotesToError(const CheckGlob &WarningsAsErrors,
+                               llvm::StringRef Id, llvm::StringRef Level) {
+  if (Level == "warning")
+    return WarningsAsErrors.matches(Id);
+  if (Level != "note")
+    return false;
+  const CheckInfo *C = findCheck(Id);
+  return C && C->NoteCanBeError && WarningsAsErrors.namesInFull(Id);
+}
+
+llvm::Error roofline::checkGlobEnablesSome(const CheckGlob &Globs,
+                                           llvm::StringRef Text) {
+  std::string Ids;
+  for (const CheckInfo &C : Checks) {
+    if (Globs.matches(C.Id))
+      return llvm::Error::success();
+    Ids += (Ids.empty() ? "" : ", ") + C.Id.str();
+  }
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "'" + Text + "' enables no check (the checks: " +
+                                     Ids + ")");
+}
 
 const CheckInfo *roofline::findCheck(llvm::StringRef Id) {
   for (const CheckInfo &C : Checks)

@@ -11,8 +11,11 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 namespace roofline {
+
+class CheckGlob;
 
 struct CheckInfo {
   llvm::StringRef Id;
@@ -25,7 +28,23 @@ struct CheckInfo {
   /// The level its findings have before --warnings-as-errors: "warning" or
   /// "note".
   llvm::StringRef DefaultLevel = "warning";
+  /// For a note: whether --warnings-as-errors can make it an error, when it
+  /// names the check in full (CheckGlob::namesInFull). A note that only
+  /// informs (the kernel summary) never is.
+  bool NoteCanBeError = false;
 };
+
+/// Whether a finding of check Id at Level ("warning" or "note") becomes an
+/// error under the --warnings-as-errors globs WarningsAsErrors: a warning
+/// when they match it, a note when its check allows it and they name it in
+/// full, so that `roofline-*` or `*` promote warnings only.
+bool promotesToError(const CheckGlob &WarningsAsErrors,
+                     llvm::StringRef Id, llvm::StringRef Level);
+
+/// An error naming the check globs Text (as the user wrote them) if they
+/// enable none of the checks -- a typo such as '-*,roofline-uncoalesced'
+/// would otherwise silence every finding -- else success.
+llvm::Error checkGlobEnablesSome(const CheckGlob &Globs, llvm::StringRef Text);
 
 /// Every check, in a stable order (SARIF rule indices depend on it).
 llvm::ArrayRef<CheckInfo> allChecks();

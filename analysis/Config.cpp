@@ -22,9 +22,14 @@ struct AnyNode {
   } Map;
 };
 
+/// A params value: an integer, or null for a pointer parameter.
+struct ParamValue {
+  int64_t V = 0;
+};
+
 struct ConfigDoc {
   std::optional<std::string> Gpu;
-  std::map<std::string, int64_t> Params;
+  std::map<std::string, ParamValue> Params;
   std::vector<std::string> Launches;
   std::optional<std::string> Checks, WarningsAsErrors;
   std::optional<std::string> MinEfficiencyLoss, MinConflictWays, MinReuse,
@@ -36,12 +41,29 @@ struct ConfigDoc {
 LLVM_YAML_IS_SEQUENCE_VECTOR(AnyNode)
 
 namespace llvm::yaml {
-template <> struct CustomMappingTraits<std::map<std::string, int64_t>> {
+template <> struct ScalarTraits<ParamValue> {
+  static void output(const ParamValue &P, void *, raw_ostream &OS) {
+    OS << P.V;
+  }
+  static StringRef input(StringRef Scalar, void *, ParamValue &P) {
+    // YAML's own null (`~`) too: `bias: null` reads as the user means it.
+    if (Scalar == "~" || Scalar == "null" || Scalar == "nullptr" ||
+        Scalar == "NULL") {
+      P.V = 0;
+      return StringRef();
+    }
+    // Integers as YAML reads them (0x10 and octal 010 included), with its
+    // message for a bad one.
+    return ScalarTraits<int64_t>::input(Scalar, nullptr, P.V);
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+template <> struct CustomMappingTraits<std::map<std::string, ParamValue>> {
   static void inputOne(IO &Io, StringRef Key,
-                       std::map<std::string, int64_t> &V) {
+                       std::map<std::string, ParamValue> &V) {
     Io.mapRequired(Key.str().c_str(), V[Key.str()]);
   }
-  static void output(IO &Io, std::map<std::string, int64_t> &V) {
+  static void output(IO &Io, std::map<std::string, ParamValue> &V) {
     for (auto &KV : V)
       Io.mapRequired(KV.first.c_str(), KV.second);
   }
@@ -165,7 +187,8 @@ roofline::readConfigFile(const std::string &Path) {
                                      Path + ": params: '" + Name +
                                          "' is not an identifier");
   }
-  S.Params = Doc.Params;
+  for (auto &[Name, Value] : Doc.Params)
+    S.Params[Name] = Value.V;
   S.Checks = Doc.Checks;
   S.WarningsAsErrors = Doc.WarningsAsErrors;
   const std::pair<const char *, std::optional<std::string> *> Options[] = {

@@ -12,6 +12,7 @@
 //     gpu: h100-sxm
 //     params:
 //       n: 16777216
+//       bias: null            # a pointer parameter that is null
 //     launches:
 //       - "saxpy=65536/256"
 //     checks: "roofline-*,-roofline-memory-bound"

@@ -157,6 +157,7 @@ WalkStatus DomainWalker::undecided(const CondRef &C) {
       First = false;
     }
     R.Reason += " has no value (use --param " + *Missing.begin() + "=VALUE)";
+    R.Missing.assign(Missing.begin(), Missing.end());
   } else {
     R.Reason += " (a value it uses is unknown)";
   }
@@ -296,9 +297,16 @@ WalkStatus DomainWalker::walkLevel(int K, IntervalEnv &Env) {
     auto T = L.TC->evaluate(Env);
     if (!T && BoxMode && !threadsArePoint(Env))
       return WalkStatus::split();
-    if (!T)
-      return WalkStatus::fail(
-          unknownHere("trip count '" + L.TC->str() + "' has no value here"));
+    if (!T) {
+      UnknownReason R =
+          unknownHere("trip count '" + L.TC->str() + "' has no value here");
+      std::set<std::string> Syms;
+      L.TC->collectSymbols(Syms);
+      for (const std::string &S : Syms)
+        if (!Env.count(S) && S.find('.') == std::string::npos)
+          R.Missing.push_back(S);
+      return WalkStatus::fail(R);
+    }
     if (*T <= Rational(0))
       return WalkStatus();
     WalkStatus S = walkRange(K, Rational(0), *T - Rational(1), Env);

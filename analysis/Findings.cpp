@@ -189,7 +189,56 @@ static void globalReuse(const AccessInfo &A, const KernelFacts &K,
   Out.push_back(F);
 }
 
-// Kernel-level checks: the bound and the summary.
+std::string roofline::missingSizes(const KernelFacts &K) {
+  if (!K.Unresolved.empty())
+    return K.Unresolved;
+  if (K.MissingParams.empty())
+    return "";
+  std::string Names, Flags;
+  for (const std::string &P : K.MissingParams) {
+    Names += (Names.empty() ? "'" : ", '") + P + "'";
+    Flags += (Flags.empty() ? "--param " : " --param ") + P + "=VALUE";
+  }
+  return Names + (K.MissingParams.size() == 1 ? " has" : " have") +
+         " no value (use " + Flags + ")";
+}
+
+// roofline-kernel-summary: the kernel's figures, or why it has none.
+static Finding summary(const KernelFacts &K, const RooflineMetrics &M,
+                       const std::string &Missing, const std::string &Unit) {
+  Finding S;
+  S.Check = "roofline-kernel-summary";
+  S.Level = "note";
+  S.File = K.File;
+  S.Line = K.Line;
+  S.Column = K.Column;
+  S.Message = "kernel '" + K.Name + "': ";
+  if (M.Seconds || M.SecondsUpper) {
+    S.Message += "speed of light " +
+                 formatSeconds(M.Seconds ? *M.Seconds : *M.SecondsUpper) +
+                 " on " + K.Gpu->Name + ", " + M.Bound + "-bound";
+    if (M.AILower && M.AIUpper) {
+      char AI[96];
+      snprintf(AI, sizeof AI, "; intensity %.4g .. %.4g FLOP/B", *M.AILower,
+               *M.AIUpper);
+      S.Message += AI;
+    }
+    if (M.Ridge) {
+      char R[64];
+      snprintf(R, sizeof R, " (ridge %.1f for ", *M.Ridge);
+      S.Message += R + Unit + ")";
+    }
+  } else {
+    S.Message += "per-thread counts only (" +
+                 (!Missing.empty()  ? Missing
+                  : M.Note.empty() ? std::string("no sizes")
+                                   : M.Note) +
+                 ")";
+  }
+  return S;
+}
+
+// Kernel-level checks: the bound, the summary and missing sizes.
 static void kernelFindings(const KernelFacts &K, const FindingOptions &Opts,
                            std::vector<Finding> &Out) {
   if (!K.Metrics || !K.Gpu)
@@ -200,6 +249,7 @@ static void kernelFindings(const KernelFacts &K, const FindingOptions &Opts,
     F.Line = K.Line;
     F.Column = K.Column;
   };
+  std::string Missing = missingSizes(K);
   std::string Unit = M.Precision + (M.Unit == ComputeUnit::TensorCore
                                         ? " tensor cores"
                                         : " CUDA cores");
@@ -234,37 +284,24 @@ static void kernelFindings(const KernelFacts &K, const FindingOptions &Opts,
     F.Notes.push_back(N);
     Out.push_back(F);
   }
-  if (!Opts.KernelSummary)
-    return;
-  Finding S;
-  S.Check = "roofline-kernel-summary";
-  S.Level = "note";
-  place(S);
-  S.Message = "kernel '" + K.Name + "': ";
-  if (M.Seconds || M.SecondsUpper) {
-    S.Message += "speed of light " +
-                 formatSeconds(M.Seconds ? *M.Seconds : *M.SecondsUpper) +
-                 " on " + K.Gpu->Name + ", " + M.Bound + "-bound";
-    if (M.AILower && M.AIUpper) {
-      char AI[96];
-      snprintf(AI, sizeof AI, "; intensity %.4g .. %.4g FLOP/B", *M.AILower,
-               *M.AIUpper);
-      S.Message += AI;
-    }
-    if (M.Ridge) {
-      char R[64];
-      snprintf(R, sizeof R, " (ridge %.1f for ", *M.Ridge);
-      S.Message += R + Unit + ")";
-    }
-  } else {
-    S.Message += "per-thread counts only (" +
-                 (!K.Unresolved.empty() ? K.Unresolved
-                  : M.Note.empty()      ? std::string("no sizes")
-                                        : M.Note) +
-                 ")";
+  if (Opts.KernelSummary)
+    Out.push_back(summary(K, M, Missing, Unit));
+  // Without sizes a kernel gets no speed of light and none of the findings
+  // that need them: say so once, at the kernel, in every front-end (the
+  // summary, which says it too, is off by default in the lint ones).
+  if (!Missing.empty()) {
+    Finding F;
+    F.Check = "roofline-missing-size";
+    F.Level = "note";
+    place(F);
+    F.Message = "kernel '" + K.Name + "' " +
+                (K.Unresolved.empty() ? "has counts that need sizes: "
+                                      : "has no launch sizes: ") +
+                Missing;
+    Out.push_back(F);
   }
-  Out.push_back(S);
 }
+
 
 std::vector<Finding>
 roofline::buildFindings(const KernelFacts &Kernel,

@@ -60,7 +60,14 @@ struct KernelFacts {
   const RooflineMetrics *Metrics = nullptr;
   const GpuSpec *Gpu = nullptr;
   std::string Unresolved; ///< Why the launch has no sizes, if it has none.
+  /// With a launch: the kernel parameters with no value that left counts
+  /// or accesses unknown.
+  std::vector<std::string> MissingParams;
 };
+
+/// Why the kernel lacks sizes, as roofline-missing-size and the summary say
+/// it ("'n' has no value (use --param n=VALUE)"), or empty if it does not.
+std::string missingSizes(const KernelFacts &Kernel);
 
 std::vector<Finding> buildFindings(const KernelFacts &Kernel,
                                    const std::vector<AccessInfo> &Accesses,

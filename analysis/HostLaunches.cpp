@@ -778,6 +778,8 @@ public:
       if (T->isIntegerType())
         K.IntParamTypes[P->getName().str()] = {Ctx.getIntWidth(T),
                                                T->isSignedIntegerType()};
+      else if (T->isPointerType())
+        K.PointerParams.insert(P->getName().str());
     }
     // An instantiation's attribute has its template arguments substituted.
     if (const auto *LB = FD->getAttr<CUDALaunchBoundsAttr>()) {
@@ -868,6 +870,14 @@ public:
     for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams();
          ++I) {
       const ParmVarDecl *P = FD->getParamDecl(I);
+      // A launch that passes nullptr (NULL, 0) decides the kernel's null
+      // tests of that pointer for this launch (docs/counting.md).
+      if (P->getType()->isPointerType()) {
+        if (Call->getArg(I)->isNullPointerConstant(
+                Ctx, clang::Expr::NPC_ValueDependentIsNotNull))
+          L.Args[P->getName().str()] = 0;
+        continue;
+      }
       if (!P->getType()->isIntegerType())
         continue;
       HostEvaluator ArgEval(Ctx, Params, Call, PM);

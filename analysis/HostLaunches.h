@@ -52,6 +52,8 @@ struct KernelDecl {
   std::vector<std::string> ParamNames;
   /// Integer parameters: bit width and signedness, to check given values.
   std::map<std::string, std::pair<unsigned, bool>> IntParamTypes;
+  /// Pointer parameters: a value of 0 for one of these is a null pointer.
+  std::set<std::string> PointerParams;
   /// The maximum threads per block of its __launch_bounds__: CUDA refuses
   /// a launch of larger blocks.
   std::optional<int64_t> MaxThreadsPerBlock;
@@ -75,7 +77,8 @@ struct LaunchSite {
   std::optional<int64_t> SharedBytes;
   /// Why Grid/Block could not be evaluated (e.g. "n has no value").
   std::string Unresolved;
-  /// Kernel parameter name -> value, for integer arguments that evaluate.
+  /// Kernel parameter name -> value, for integer arguments that evaluate
+  /// and pointer arguments that are null pointer constants (0: null).
   std::map<std::string, int64_t> Args;
   /// Names of the launching function's parameters and locals: a --param
   /// with one of these names is an input of the host code, not a direct

@@ -237,6 +237,10 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
       for (auto &KV : K.Params)
         J.attribute(KV.first, KV.second);
     });
+    J.attributeArray("assumed_non_null", [&] {
+      for (const std::string &P : K.AssumedNonNull)
+        J.value(P);
+    });
     J.attributeObject("thread", [&] {
       J.attributeArray("threadIdx", [&] {
         for (int I = 0; I < 3; ++I)

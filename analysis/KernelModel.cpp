@@ -487,6 +487,25 @@ private:
     return Names;
   }
 
+  /// The kernel pointer parameter IC compares with null (== or !=), if
+  /// that is what it does. Pointers loaded from memory or compared with
+  /// each other are not parameters' null tests.
+  std::optional<std::string> nullTestedParam(const ICmpInst *IC) const {
+    if (!IC->isEquality())
+      return std::nullopt;
+    const Value *A = IC->getOperand(0)->stripPointerCasts();
+    const Value *B = IC->getOperand(1)->stripPointerCasts();
+    if (isa<ConstantPointerNull>(A))
+      std::swap(A, B);
+    if (!isa<ConstantPointerNull>(B) || !isa<Argument>(A) ||
+        cast<Argument>(A)->getParent() != &F)
+      return std::nullopt;
+    std::string Name = Mapper.paramName(A);
+    if (Name.empty())
+      return std::nullopt;
+    return Name;
+  }
+
   UnknownReason reasonAt(const std::string &Why, const Value *V,
                          const Instruction *Fallback) {
     UnknownReason R;
@@ -820,8 +839,19 @@ CondRef ModelBuilder::condOfValue(Value *V, const Instruction *At,
           return IC->getPredicate() == CmpInst::ICMP_EQ ? Both
                                                         : Cond::negate(Both);
         }
-    if (IC->getOperand(0)->getType()->isPointerTy())
+    if (IC->getOperand(0)->getType()->isPointerTy()) {
+      // `if (bias)`, `if (mean != nullptr)`: an optional kernel argument.
+      // Which way it goes is a fact of the launch, decided per launch
+      // (resolveNullTests), so the counts stay exact.
+      if (std::optional<std::string> P = nullTestedParam(IC)) {
+        if (llvm::find(M.NullTested, *P) == M.NullTested.end())
+          M.NullTested.push_back(*P);
+        CondRef IsNull = nullTest(*P);
+        return IC->getPredicate() == CmpInst::ICMP_EQ ? IsNull
+                                                      : Cond::negate(IsNull);
+      }
       return Cond::unknown(reasonAt("pointer comparison in a branch", V, At));
+    }
     auto L = Mapper.convertValue(IC->getOperand(0));
     auto R = L ? Mapper.convertValue(IC->getOperand(1)) : std::nullopt;
     if (!L || !R) {
@@ -1264,6 +1294,11 @@ KernelModel ModelBuilder::build() {
   for (Loop *L : LI.getLoopsInPreorder())
     analyzeTripCount(L, M.Loops[LoopIndex[L]]);
   buildBlocks();
+  // Parameter order, whatever the order of the branches.
+  llvm::stable_sort(M.NullTested, [&](const std::string &A,
+                                      const std::string &B) {
+    return llvm::find(M.ParamNames, A) < llvm::find(M.ParamNames, B);
+  });
   return std::move(M);
 }
 
@@ -1274,8 +1309,84 @@ KernelModel roofline::buildKernelModel(Function &F, const KernelDecl *Decl) {
   return B.build();
 }
 
+// A null test is `null:P == 1`: the symbol is 1 when P is null. The name
+// cannot be a source name, so the test never meets a value given for P
+// itself (the address an integer cast of P reads).
+static constexpr StringRef NullPrefix = "null:";
+
+CondRef roofline::nullTest(const std::string &P) {
+  return Cond::cmp(CmpKind::EQ,
+                   Expr::symbol(NullPrefix.str() + P, SymbolKind::Param),
+                   Expr(1));
+}
+
+/// The parameter a nullTest() literal is about, or empty.
+static StringRef nullTestedBy(const Cond &C) {
+  if (C.K != Cond::Cmp || C.Pred != CmpKind::EQ || C.Rhs != Expr(1) ||
+      C.Lhs.terms().size() != 1)
+    return "";
+  const Expr::Term &T = C.Lhs.terms()[0];
+  if (T.Coef != Rational(1) || T.Mono.size() != 1 || T.Mono[0].second != 1 ||
+      T.Mono[0].first->Kind != AtomKind::Symbol)
+    return "";
+  StringRef Name = T.Mono[0].first->Name;
+  return Name.consume_front(NullPrefix) ? Name : "";
+}
+
+KernelModel roofline::resolveNullTests(const KernelModel &M,
+                                       const std::set<std::string> &Null) {
+  KernelModel R = M;
+  // Conditions are DAGs shared between blocks: each node is rebuilt once.
+  DenseMap<const Cond *, CondRef> Done;
+  std::function<CondRef(const CondRef &)> Resolve =
+      [&](const CondRef &C) -> CondRef {
+    auto It = Done.find(C.get());
+    if (It != Done.end())
+      return It->second;
+    CondRef Out = C;
+    switch (C->K) {
+    case Cond::Cmp:
+      if (StringRef P = nullTestedBy(*C); !P.empty())
+        Out = Null.count(P.str()) ? Cond::makeTrue() : Cond::makeFalse();
+      break;
+    case Cond::Not:
+      Out = Cond::negate(Resolve(C->Ops[0]));
+      break;
+    case Cond::And:
+      Out = Cond::conj(Resolve(C->Ops[0]), Resolve(C->Ops[1]));
+      break;
+    case Cond::Or:
+      Out = Cond::disj(Resolve(C->Ops[0]), Resolve(C->Ops[1]));
+      break;
+    default:
+      break;
+    }
+    Done[C.get()] = Out;
+    return Out;
+  };
+  // A block behind a test that fails never runs: without it, its accesses
+  // get no findings and its guard no path.
+  std::vector<BlockModel> Runs;
+  for (BlockModel &B : R.Blocks) {
+    bool Never = false;
+    for (NestLevel &NL : B.Nest) {
+      NL.Guard = Resolve(NL.Guard);
+      Never |= NL.Guard->K == Cond::False;
+    }
+    B.InnerGuard = Resolve(B.InnerGuard);
+    Never |= B.InnerGuard->K == Cond::False;
+    if (!Never)
+      Runs.push_back(std::move(B));
+  }
+  R.Blocks = std::move(Runs);
+  R.NullTested.clear();
+  return R;
+}
+
 void roofline::dumpKernelModel(const KernelModel &M, raw_ostream &OS) {
   OS << "kernel " << M.MangledName << "\n";
+  for (const std::string &P : M.NullTested)
+    OS << "  null test of " << P << "\n";
   for (const LoopInfoModel &L : M.Loops) {
     OS << "  loop " << L.Id << " (parent " << L.Parent << ", line " << L.Line
        << ") var " << L.Var << ": ";

@@ -37,6 +37,9 @@ struct UnknownReason {
   unsigned Line = 0;
   unsigned Column = 0;
   std::string File; ///< Empty: the kernel's file.
+  /// Names that had no value where one was needed (kernel parameters, when
+  /// the reason is a missing size): what roofline-missing-size asks for.
+  std::vector<std::string> Missing;
 };
 
 /// A boolean guard over expressions.
@@ -148,7 +151,21 @@ struct KernelModel {
   std::vector<LoopInfoModel> Loops;
   std::vector<BlockModel> Blocks;
   std::vector<UnknownReason> Unknowns; ///< Kernel-wide problems.
+  /// Pointer parameters the kernel compares with null (`if (bias)`,
+  /// `if (mean != nullptr)`), in parameter order. Their guards are
+  /// nullTest() literals, which only resolveNullTests decides: counting a
+  /// model that still has them finds a value missing.
+  std::vector<std::string> NullTested;
 };
+
+/// The guard literal "pointer parameter P is null".
+CondRef nullTest(const std::string &P);
+
+/// M with every null test decided: the parameters in Null are null, the
+/// other ones of M.NullTested non-null. Blocks behind a test that fails
+/// never run and are left out.
+KernelModel resolveNullTests(const KernelModel &M,
+                             const std::set<std::string> &Null);
 
 /// Prints the model (loops, guards, ops) for debugging.
 void dumpKernelModel(const KernelModel &M, llvm::raw_ostream &OS);

@@ -80,12 +80,24 @@ roofline::parseParam(StringRef Text) {
     if (StartsWithDigit || !(isalnum(static_cast<unsigned char>(C)) || C == '_'))
       return bad("malformed --param '" + Text + "': '" + Name +
                  "' is not an identifier");
+  auto V = parseParamValue(Value);
+  if (!V)
+    return bad("malformed --param '" + Text + "': '" + Value +
+               "' is not an integer or null");
+  return std::make_pair(Name.str(), *V);
+}
+
+std::optional<int64_t> roofline::parseParamValue(StringRef Value) {
+  Value = Value.trim();
+  // The spellings of a null pointer in CUDA sources; a null pointer is
+  // address 0, as in C.
+  if (Value == "null" || Value == "nullptr" || Value == "NULL")
+    return 0;
   int64_t V;
   bool Hex = Value.starts_with_insensitive("0x");
   if (Hex ? Value.drop_front(2).getAsInteger(16, V) : Value.getAsInteger(10, V))
-    return bad("malformed --param '" + Text + "': '" + Value +
-               "' is not an integer");
-  return std::make_pair(Name.str(), V);
+    return std::nullopt;
+  return V;
 }
 
 std::string roofline::launchLimitError(const Dim3 &Grid, const Dim3 &Block) {

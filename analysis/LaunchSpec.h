@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace roofline {
@@ -36,8 +37,14 @@ llvm::Expected<LaunchOverride> parseLaunchOverride(llvm::StringRef Text);
 /// blocks is valid here: it runs nothing.
 std::string launchLimitError(const Dim3 &Grid, const Dim3 &Block);
 
-/// Parses `NAME=VALUE` where VALUE is a decimal or 0x-prefixed integer.
+/// Parses `NAME=VALUE` where VALUE is a decimal or 0x-prefixed integer, or
+/// `null` (also `nullptr`, `NULL`) for a pointer parameter: a null pointer is
+/// the value 0, and any other value of a pointer parameter is a non-null
+/// address (docs/counting.md, "Pointer guards").
 llvm::Expected<std::pair<std::string, int64_t>> parseParam(llvm::StringRef Text);
+
+/// The VALUE of a --param (see parseParam), or nullopt if it is not one.
+std::optional<int64_t> parseParamValue(llvm::StringRef Value);
 
 } // namespace roofline
 

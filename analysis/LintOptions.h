@@ -6,7 +6,8 @@
 // everywhere and a bad one gets the same message:
 //
 //   gpu                   GPU id (see --list-gpus)
-//   param                 NAME=VALUE (repeatable)
+//   param                 NAME=VALUE (repeatable; VALUE an integer, or null
+//                         for a pointer parameter)
 //   params                NAME=VALUE;NAME=VALUE or comma-separated
 //   launch                KERNEL=GRID/BLOCK[/SMEM] (repeatable)
 //   launches              several, separated by ';'

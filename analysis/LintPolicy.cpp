@@ -1,6 +1,7 @@
 //===- LintPolicy.cpp -----------------------------------------------------===//
 
 #include "LintPolicy.h"
+#include "Checks.h"
 #include "Suppressions.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -38,8 +39,8 @@ LintOutcome roofline::applyLintPolicy(FileReport &R, const LintPolicy &P) {
         ++Out.Suppressed;
         continue;
       }
-      if (F.Level == "warning" && P.WarningsAsErrors &&
-          P.WarningsAsErrors->matches(F.Check)) {
+      if (P.WarningsAsErrors &&
+          promotesToError(*P.WarningsAsErrors, F.Check, F.Level)) {
         F.Level = "error";
         ++Out.Errors;
       }

@@ -106,9 +106,16 @@ static std::string intensityCell(const RooflineMetrics &M) {
   return S;
 }
 
-static std::string speedCell(const RooflineMetrics &M) {
+static std::string speedCell(const KernelReport &K) {
+  const RooflineMetrics &M = K.Metrics;
+  // Notes are not listed under the findings: the row says what is missing
+  // (roofline-missing-size's reason; without a launch, the launch cell
+  // does), so that it is not passed over.
   if (!M.Seconds && !M.SecondsUpper)
-    return M.Note.empty() ? "-" : escape(M.Note);
+    return K.Launch.known() && !K.MissingSizes.empty()
+               ? "needs sizes: " + escape(K.MissingSizes)
+           : M.Note.empty() ? "-"
+                            : escape(M.Note);
   std::string S = M.Seconds ? formatSeconds(*M.Seconds)
                             : "? (no reuse " + formatSeconds(*M.SecondsUpper) +
                                   ")";
@@ -134,7 +141,7 @@ static void kernelTable(llvm::raw_ostream &OS,
          << (F.Gpu ? escape(F.Gpu->Name) : std::string("-")) << " | "
          << intensityCell(M) << " | "
          << (M.Bound.empty() ? std::string("-") : escape(M.Bound)) << " | "
-         << speedCell(M) << " |\n";
+         << speedCell(K) << " |\n";
     }
 }
 

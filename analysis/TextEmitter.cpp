@@ -115,10 +115,18 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
   }
   if (!K.Params.empty()) {
     OS << "  params     ";
-    for (auto &KV : K.Params)
-      OS << " " << KV.first << "=" << KV.second;
+    for (auto &KV : K.Params) {
+      OS << " " << KV.first << "=";
+      if (KV.second == 0 && K.Decl.PointerParams.count(KV.first))
+        OS << "null";
+      else
+        OS << KV.second;
+    }
     OS << "\n";
   }
+  for (const std::string &P : K.AssumedNonNull)
+    OS << "  assume      " << P << " != null (default; --param " << P
+       << "=null for the other branch)\n";
 
   const int64_t *R = KC.Representative;
   if (K.Launch.known() && (R[0] || R[1] || R[2] || R[3] || R[4] || R[5]))
@@ -213,9 +221,15 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
   for (const UnknownReason &U : KC.Unknowns)
     OS << U.File << ":" << U.Line << ":" << U.Column
        << ": note: unknown: " << U.Reason << "\n";
-  for (const Finding &F : K.Findings)
-    if (&F != Summary)
-      findingText(OS, F);
+  for (const Finding &F : K.Findings) {
+    if (&F == Summary)
+      continue;
+    // The summary heading the report already says why sizes are missing;
+    // promoted to an error, the note prints all the same.
+    if (Summary && F.Check == "roofline-missing-size" && F.Level == "note")
+      continue;
+    findingText(OS, F);
+  }
 }
 
 void roofline::emitText(llvm::raw_ostream &OS,
@@ -225,9 +239,11 @@ void roofline::emitText(llvm::raw_ostream &OS,
     for (const Finding &Fd : F.Findings)
       findingText(OS, Fd);
     if (FindingsOnly) {
+      // Warnings and errors, and the note that says why a kernel may have
+      // none: a kernel without sizes is never passed over in silence.
       for (const KernelReport &K : F.Kernels)
         for (const Finding &Fd : K.Findings)
-          if (Fd.Level != "note")
+          if (Fd.Level != "note" || Fd.Check == "roofline-missing-size")
             findingText(OS, Fd);
       continue;
     }

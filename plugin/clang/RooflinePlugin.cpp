@@ -15,7 +15,9 @@
 //
 // Arguments (-fplugin-arg-roofline-KEY=VALUE; the plugin's name has no dash
 // because clang splits the flag at the first one): checks=GLOB (clang-tidy syntax, default
-// roofline-*), gpu, param, params, launch, launches, min-efficiency-loss,
+// roofline-*), warnings-as-errors=GLOB (findings of these checks are
+// errors; a note only when named in full), gpu, param, params, launch,
+// launches, min-efficiency-loss,
 // min-conflict-ways, min-reuse, memory-bound-fraction, kernel-summary
 // (default false), max-kernel-seconds (default 30), max-kernel-memory (MiB,
 // default 4096), max-file-seconds (default 120), prelude (default true: pre-include the nvcc-compatibility
@@ -27,6 +29,7 @@
 #include "../LintSupport.h"
 #include "Analyzer.h"
 #include "CheckGlob.h"
+#include "Checks.h"
 #include "GpuDatabase.h"
 #include "LintOptions.h"
 #include "LintPolicy.h"
@@ -54,7 +57,7 @@ namespace {
 
 struct PluginConfig {
   AnalyzerOptions Opts;
-  std::optional<CheckGlob> Checks;
+  std::optional<CheckGlob> Checks, WarningsAsErrors;
 };
 
 std::vector<std::string> readCommandLine(const std::string &Path) {
@@ -129,6 +132,11 @@ const GpuDatabase &gpus() {
 }
 
 unsigned warningID(DiagnosticsEngine &D, DiagnosticIDs::Level Level) {
+  // A finding warnings-as-errors promoted: an error, which no -W flag
+  // turns back into a warning.
+  if (Level == DiagnosticIDs::Error)
+    return D.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::CustomDiagDesc(
+        diag::Severity::Error, "%0", DiagnosticIDs::CLASS_ERROR));
   std::optional<diag::Group> Group =
       DiagnosticIDs::getGroupForWarningOption("backend-plugin");
   diag::Severity Sev = Level == DiagnosticIDs::Note ? diag::Severity::Ignored
@@ -171,6 +179,7 @@ public:
     unsigned Warn = warningID(D, DiagnosticIDs::Warning);
     unsigned Note = warningID(D, DiagnosticIDs::Note);
     unsigned Remark = warningID(D, DiagnosticIDs::Remark);
+    unsigned Error = warningID(D, DiagnosticIDs::Error);
     if (!R) {
       D.Report(SM.getLocForStartOfFile(SM.getMainFileID()), Warn)
           << "cuda-roofline: " + llvm::toString(R.takeError());
@@ -178,15 +187,17 @@ public:
     }
     LintPolicy Policy;
     Policy.Checks = Config.Checks;
+    Policy.WarningsAsErrors = Config.WarningsAsErrors;
     LintOutcome L = applyLintPolicy(*R, Policy);
     for (const std::string &P : L.Problems)
       D.Report(SM.getLocForStartOfFile(SM.getMainFileID()), Warn)
           << "cuda-roofline: NOLINT comments: " + P;
     forEachFinding(*R, [&](const Finding &F) {
-      bool IsNote = F.Level == "note";
+      bool IsNote = F.Level == "note", IsError = F.Level == "error";
       D.Report(findingLocation(SM, F.File, F.Line, F.Column),
-               IsNote ? Remark : Warn)
-          << F.Message + " [" + F.Check + "]";
+               IsNote ? Remark : IsError ? Error : Warn)
+          << F.Message + " [" + F.Check +
+                 (IsError ? ",-warnings-as-errors" : "") + "]";
       if (IsNote)
         return;
       for (const FindingNote &N : F.Notes)
@@ -243,12 +254,16 @@ protected:
       StringRef Key, Value;
       std::tie(Key, Value) = StringRef(Arg).split('=');
       llvm::Error E = llvm::Error::success();
-      if (Key == "checks") {
+      if (Key == "checks" || Key == "warnings-as-errors") {
         auto G = CheckGlob::parse(Value);
-        if (G)
-          Config.Checks = std::move(*G);
-        else
+        if (!G)
           E = G.takeError();
+        else if (Key == "checks")
+          // A typo must not silence every finding.
+          E = checkGlobEnablesSome(*G, Value);
+        if (!E)
+          (Key == "checks" ? Config.Checks : Config.WarningsAsErrors) =
+              std::move(*G);
       } else {
         E = setLintOption(Config.Opts, Key, Value);
       }

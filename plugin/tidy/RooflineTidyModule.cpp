@@ -24,6 +24,7 @@
 
 #include "../LintSupport.h"
 #include "Analyzer.h"
+#include "CheckGlob.h"
 #include "Checks.h"
 #include "GpuDatabase.h"
 #include "LintOptions.h"
@@ -131,12 +132,24 @@ public:
       }
       return;
     }
+    // clang-tidy promotes warnings only: a note that --warnings-as-errors
+    // names in full (roofline-missing-size) is reported as a warning for
+    // clang-tidy to promote, as the other front-ends promote it.
+    bool NoteAsWarning = false;
+    if (const std::optional<std::string> &WAE =
+            Context->getOptions().WarningsAsErrors) {
+      if (auto G = CheckGlob::parse(*WAE))
+        NoteAsWarning = promotesToError(*G, getID(), "note");
+      else
+        llvm::consumeError(G.takeError());
+    }
     forEachFinding(*U.Report, [&](const Finding &F) {
         if (F.Check != getID())
           return;
         // A summary note has nothing to attach to: a remark stands alone.
-        auto Level = F.Level == "note" ? DiagnosticIDs::Remark
-                                       : DiagnosticIDs::Warning;
+        auto Level = F.Level == "note" && !NoteAsWarning
+                         ? DiagnosticIDs::Remark
+                         : DiagnosticIDs::Warning;
         diag(findingLocation(SM, F.File, F.Line, F.Column), "%0", Level)
             << F.Message;
         if (Level == DiagnosticIDs::Remark)

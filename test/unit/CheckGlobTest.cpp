@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckGlob.h"
+#include "Checks.h"
 
 #include "llvm/Support/Error.h"
 
@@ -160,3 +161,61 @@ TEST(CheckGlobTest, CopiesOutliveTheOriginalAndTheText) {
 }
 
 } // namespace
+
+TEST(CheckGlobTest, NamesInFull) {
+  auto G = CheckGlob::parse("roofline-*,roofline-missing-size");
+  ASSERT_TRUE(static_cast<bool>(G)) << llvm::toString(G.takeError());
+  EXPECT_TRUE(G->namesInFull("roofline-missing-size"));
+  // Matched, but by a wildcard only.
+  EXPECT_TRUE(G->matches("roofline-kernel-summary"));
+  EXPECT_FALSE(G->namesInFull("roofline-kernel-summary"));
+
+  // The last matching pattern decides, as for matches().
+  auto Off = CheckGlob::parse("roofline-missing-size,-roofline-*");
+  ASSERT_TRUE(static_cast<bool>(Off)) << llvm::toString(Off.takeError());
+  EXPECT_FALSE(Off->namesInFull("roofline-missing-size"));
+  auto Neg = CheckGlob::parse("-roofline-missing-size");
+  ASSERT_TRUE(static_cast<bool>(Neg)) << llvm::toString(Neg.takeError());
+  EXPECT_FALSE(Neg->namesInFull("roofline-missing-size"));
+  // Whitespace around the name is not part of it.
+  auto Spaced = CheckGlob::parse(" roofline-missing-size ,");
+  ASSERT_TRUE(static_cast<bool>(Spaced)) << llvm::toString(Spaced.takeError());
+  EXPECT_TRUE(Spaced->namesInFull("roofline-missing-size"));
+}
+
+TEST(CheckGlobTest, PromotionOfWarningsAndNotes) {
+  auto All = CheckGlob::parse("*");
+  ASSERT_TRUE(static_cast<bool>(All)) << llvm::toString(All.takeError());
+  // A wildcard promotes warnings, never notes.
+  EXPECT_TRUE(promotesToError(*All, "roofline-uncoalesced-access", "warning"));
+  EXPECT_FALSE(promotesToError(*All, "roofline-missing-size", "note"));
+  EXPECT_FALSE(promotesToError(*All, "roofline-kernel-summary", "note"));
+  // Named in full, the missing-size note is promoted; the summary, which
+  // only informs, never is.
+  auto Named =
+      CheckGlob::parse("roofline-missing-size,roofline-kernel-summary");
+  ASSERT_TRUE(static_cast<bool>(Named)) << llvm::toString(Named.takeError());
+  EXPECT_TRUE(promotesToError(*Named, "roofline-missing-size", "note"));
+  EXPECT_FALSE(promotesToError(*Named, "roofline-kernel-summary", "note"));
+}
+
+TEST(CheckGlobTest, GlobsThatEnableNoCheck) {
+  for (const char *Text : {"-*,roofline-uncoalesced", "-*", "clang-*", ""}) {
+    auto G = CheckGlob::parse(Text);
+    ASSERT_TRUE(static_cast<bool>(G)) << llvm::toString(G.takeError());
+    llvm::Error E = checkGlobEnablesSome(*G, Text);
+    ASSERT_TRUE(static_cast<bool>(E)) << Text;
+    std::string Msg = llvm::toString(std::move(E));
+    EXPECT_NE(Msg.find("'" + std::string(Text) + "' enables no check"),
+              std::string::npos)
+        << Msg;
+    // The message lists the ids, so the typo is easy to see.
+    EXPECT_NE(Msg.find("roofline-uncoalesced-access"), std::string::npos);
+  }
+  for (const char *Text :
+       {"-*,roofline-uncoalesced-access", "roofline-*", "*,-roofline-*,roofline-missing-size"}) {
+    auto G = CheckGlob::parse(Text);
+    ASSERT_TRUE(static_cast<bool>(G)) << llvm::toString(G.takeError());
+    EXPECT_FALSE(static_cast<bool>(checkGlobEnablesSome(*G, Text))) << Text;
+  }
+}

@@ -215,6 +215,32 @@ TEST(ConfigTest, NearestConfigWins) {
   EXPECT_TRUE((*C)->Params.empty());
 }
 
+TEST(ConfigTest, ParamsMayBeNullPointers) {
+  // YAML's null spellings and C's: all a null pointer (0). Integers read as
+  // YAML reads them (0x10 is 16).
+  TempDir D;
+  D.write(".cuda-roofline.yaml", "params:\n"
+                                 "  bias: null\n"
+                                 "  mean: ~\n"
+                                 "  rstd: nullptr\n"
+                                 "  weight: NULL\n"
+                                 "  n: 0x10\n");
+  std::string Src = D.write("k.cu", "int x;\n");
+  auto C = readConfigFor(Src);
+  ASSERT_TRUE(static_cast<bool>(C)) << llvm::toString(C.takeError());
+  ASSERT_TRUE(C->has_value());
+  const SourceSettings &S = **C;
+  for (const char *P : {"bias", "mean", "rstd", "weight"}) {
+    ASSERT_TRUE(S.Params.count(P)) << P;
+    EXPECT_EQ(S.Params.at(P), 0) << P;
+  }
+  EXPECT_EQ(S.Params.at("n"), 16);
+
+  // And in annotations, as on the command line.
+  std::string Ann = D.write("a.cu", "// cuda-roofline: param bias=null\n");
+  EXPECT_EQ(readOk(Ann).Params.at("bias"), 0);
+}
+
 TEST(ConfigTest, MalformedConfigIsAnError) {
   TempDir D;
   D.write(".cuda-roofline.yaml", "params:\n  n: lots\n");

@@ -262,6 +262,42 @@ for.body:
   br i1 %done, label %for.end, label %for.body
 }
 
+; __global__ void optional_bias(float *y, const float *bias,
+;                               const float *other) {
+;   int i = threadIdx.x;
+;   if (bias != nullptr) y[i] = bias[i]; else y[i] = 0.0f;
+;   if (y != other) y[i] = 1.0f;
+; }
+define ptx_kernel void @optional_bias(ptr noundef %y, ptr noundef readonly %bias, ptr noundef readonly %other) {
+entry:
+  %tid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %idx = zext nneg i32 %tid to i64
+  %py = getelementptr inbounds float, ptr %y, i64 %idx
+  %isnull = icmp eq ptr %bias, null
+  br i1 %isnull, label %zero, label %add
+
+add:
+  %pb = getelementptr inbounds float, ptr %bias, i64 %idx
+  %b = load float, ptr %pb, align 4
+  store float %b, ptr %py, align 4
+  br label %join
+
+zero:
+  store float 0.000000e+00, ptr %py, align 4
+  br label %join
+
+join:
+  %same = icmp eq ptr %y, %other
+  br i1 %same, label %exit, label %differ
+
+differ:
+  store float 1.000000e+00, ptr %py, align 4
+  br label %exit
+
+exit:
+  ret void
+}
+
 declare i32 @opaque()
 declare noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare noundef range(i32 1, 1025) i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
@@ -650,3 +686,48 @@ TEST_F(KernelModelTest, SignedDivisionTruncatesTowardZero) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// (z) if (bias != nullptr) ... else ...: a parameter's null test
+//===----------------------------------------------------------------------===//
+
+TEST_F(KernelModelTest, NullTestOfAPointerParameter) {
+  KernelModel M = model("optional_bias");
+  // bias is tested against null; y == other compares two pointers, which
+  // stays an unknown guard.
+  EXPECT_EQ(M.NullTested, (std::vector<std::string>{"bias"}));
+  EXPECT_EQ(block(M, "differ").InnerGuard->K, Cond::Unknown);
+  EXPECT_EQ(block(M, "differ").InnerGuard->Why.Reason,
+            "pointer comparison in a branch");
+  EXPECT_EQ(block(M, "add").InnerGuard->firstUnknown(), nullptr);
+
+  // Non-null (nothing in the null set): the then-branch runs, unguarded,
+  // and the else-branch is gone.
+  KernelModel NonNull = resolveNullTests(M, {});
+  EXPECT_TRUE(NonNull.NullTested.empty());
+  EXPECT_EQ(block(NonNull, "add").InnerGuard->K, Cond::True);
+  for (const BlockModel &B : NonNull.Blocks)
+    EXPECT_NE(B.BB->getName(), "zero");
+  // Other guards are left as they were.
+  EXPECT_EQ(block(NonNull, "differ").InnerGuard->K, Cond::Unknown);
+
+  KernelModel Null = resolveNullTests(M, {"bias"});
+  EXPECT_EQ(block(Null, "zero").InnerGuard->K, Cond::True);
+  for (const BlockModel &B : Null.Blocks)
+    EXPECT_NE(B.BB->getName(), "add");
+  // Every access of the null branch went with its block: nothing reads
+  // bias.
+  for (const BlockModel &B : Null.Blocks)
+    for (const AccessModel &A : B.Accesses)
+      EXPECT_NE(A.Base, "bias");
+}
+
+TEST_F(KernelModelTest, NullTestLiteralNeverMeetsTheAddress) {
+  // A value given for the pointer itself (its address, as an integer cast
+  // reads it) does not decide the test: only resolveNullTests does.
+  CondRef T = nullTest("bias");
+  IntervalEnv Env;
+  Env["bias"] = Interval{Rational(0), Rational(0)};
+  EXPECT_EQ(T->evaluate(Env), Truth::Unknown);
+  EXPECT_FALSE(T->mentions("bias"));
+}

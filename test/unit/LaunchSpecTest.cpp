@@ -182,6 +182,26 @@ TEST(LaunchSpecTest, ParamGood) {
   EXPECT_EQ(Max->second, INT64_MAX);
 }
 
+TEST(LaunchSpecTest, ParamNullPointer) {
+  // The spellings of a null pointer: the value 0, the address of null.
+  for (const char *Text : {"bias=null", "bias=nullptr", "bias = NULL "}) {
+    auto P = parseParam(Text);
+    ASSERT_TRUE(static_cast<bool>(P)) << llvm::toString(P.takeError());
+    EXPECT_EQ(P->first, "bias");
+    EXPECT_EQ(P->second, 0);
+  }
+  // Only those: other words are still errors, and the message says null is
+  // a value.
+  EXPECT_NE(parseParamError("bias=none").find(
+                "'none' is not an integer or null"),
+            std::string::npos);
+  EXPECT_NE(parseParamError("bias=Null").find("is not an integer or null"),
+            std::string::npos);
+  EXPECT_EQ(parseParamValue("nullptr"), std::optional<int64_t>(0));
+  EXPECT_EQ(parseParamValue("0x10"), std::optional<int64_t>(16));
+  EXPECT_EQ(parseParamValue("nil"), std::nullopt);
+}
+
 TEST(LaunchSpecTest, ParamMalformed) {
   // Missing '='.
   EXPECT_NE(parseParamError("n16").find("expected NAME=VALUE"),

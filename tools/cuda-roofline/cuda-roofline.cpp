@@ -14,6 +14,7 @@
 #include "Emitters.h"
 #include "GpuDatabase.h"
 #include "CheckGlob.h"
+#include "Checks.h"
 #include "LintOptions.h"
 #include "LintPolicy.h"
 #include "NvccFlags.h"
@@ -73,7 +74,7 @@ static cl::opt<double> MaxFileSeconds(
     cl::init(120), cl::cat(Cat));
 static cl::opt<std::string> Arch("arch", cl::desc("Device architecture, e.g. sm_90 (default: the GPU's)"),
                                  cl::value_desc("sm_XX"), cl::cat(Cat));
-static cl::list<std::string> Params("param", cl::desc("Value of a kernel or launcher parameter (repeatable)"),
+static cl::list<std::string> Params("param", cl::desc("Value of a kernel or launcher parameter (repeatable); NAME=null for a pointer parameter"),
                                     cl::value_desc("NAME=VALUE"), cl::cat(Cat));
 static cl::list<std::string> Launches("launch",
                                       cl::desc("Launch configuration, overriding call sites: KERNEL[<ARGS>]=GX[,GY[,GZ]]/BX[,BY[,BZ]][/SMEM]"),
@@ -123,13 +124,14 @@ static cl::opt<std::string> Checks(
     "checks",
     cl::desc("Checks to report, as a clang-tidy glob list, e.g. "
              "'-*,roofline-uncoalesced-access' (default: the config file's "
-             "`checks`, else all)"),
+             "`checks`, else all); globs that enable no check are an error"),
     cl::value_desc("GLOBS"), cl::cat(Cat));
 static cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors",
     cl::desc("Report the warnings of these checks as errors and exit 1 "
              "(clang-tidy glob list; default: the config file's "
-             "`warnings-as-errors`, else none)"),
+             "`warnings-as-errors`, else none); a note only when named in "
+             "full (roofline-missing-size)"),
     cl::value_desc("GLOBS"), cl::cat(Cat));
 static cl::opt<std::string> ConfigFile(
     "config-file",
@@ -147,7 +149,8 @@ static cl::opt<unsigned> Jobs("j", cl::desc("Analyze N files in parallel (defaul
 static cl::opt<bool> FindingsOnly(
     "findings-only",
     cl::desc("Text format: print the warnings and errors only, as clang-tidy "
-             "does (for pre-commit hooks and editors)"),
+             "does (for pre-commit hooks and editors), and the "
+             "roofline-missing-size note of a kernel without sizes"),
     cl::cat(Cat));
 
 static cl::opt<bool> StrictParse(
@@ -268,6 +271,11 @@ int main(int Argc, const char **Argv) {
     auto G = CheckGlob::parse(*Opt);
     if (!G)
       return usageError("--" + Opt->ArgStr + ": " + toString(G.takeError()));
+    // As clang-tidy: checks that select nothing are a mistake, not a
+    // request for silence.
+    if (Opt == &Checks)
+      if (Error E = checkGlobEnablesSome(*G, *Opt))
+        return usageError("--checks: " + toString(std::move(E)));
     *Slot = std::move(*G);
   }
   if (!ConfigFile.empty() && !sys::fs::exists(ConfigFile))
@@ -430,8 +438,12 @@ int main(int Argc, const char **Argv) {
       if (*Slot || !*Text)
         continue;
       auto G = CheckGlob::parse(**Text);
-      if (!G) {
-        std::string Why = O.Report->ConfigOrigin + ": " + toString(G.takeError());
+      Error E = G ? Error::success() : G.takeError();
+      if (!E && Slot == &Policy.Checks)
+        if (Error None = checkGlobEnablesSome(*G, **Text))
+          E = createStringError("checks: " + toString(std::move(None)));
+      if (E) {
+        std::string Why = O.Report->ConfigOrigin + ": " + toString(std::move(E));
         errs() << "cuda-roofline: error: " << Why << "\n";
         FailureMessages.push_back(Why);
         BadConfig = true;

@@ -18,15 +18,13 @@ Clock::time_point after(Clock::time_point Start, double Seconds) {
 
 enum class Reached { None, Time, Memory };
 
-struct FileState {
-  bool Active = false;
-  double Seconds = 0, MemoryMiB = 0;
-  Clock::time_point Deadline;
-  Clock::time_point NextMemoryRead;
-  Reached Why = Reached::None;
-};
+constexpr std::chrono::milliseconds MemoryReadInterval(1);
 
-struct KernelState {
+double residentMiBNow();
+
+/// One scope's limits (a file's or a kernel's): a wall-clock deadline and
+/// a ceiling on the process's resident memory.
+struct LimitState {
   bool Active = false;
   double Seconds = 0, MemoryMiB = 0;
   Clock::time_point Deadline;
@@ -34,15 +32,38 @@ struct KernelState {
   /// millisecond, in which the analysis cannot allocate much.
   Clock::time_point NextMemoryRead;
   Reached Why = Reached::None;
+
+  LimitState() = default;
+  LimitState(double Seconds, double MemoryMiB)
+      : Active(Seconds > 0 || MemoryMiB > 0), Seconds(Seconds),
+        MemoryMiB(MemoryMiB) {
+    if (Seconds > 0)
+      Deadline = after(Clock::now(), Seconds);
+  }
+
+  /// Whether a limit is reached (once reached, it stays).
+  bool check() {
+    if (!Active || Why != Reached::None)
+      return Why != Reached::None;
+    Clock::time_point Now = Clock::now();
+    if (Seconds > 0 && Now >= Deadline) {
+      Why = Reached::Time;
+    } else if (MemoryMiB > 0 && Now >= NextMemoryRead) {
+      NextMemoryRead = Now + MemoryReadInterval;
+      if (residentMiBNow() > MemoryMiB)
+        Why = Reached::Memory;
+    }
+    return Why != Reached::None;
+  }
 };
 
 // The scopes nest (a kernel inside a file); each restores what it replaced.
-thread_local FileState File;
-thread_local KernelState Kernel;
-thread_local FileState SavedFile;
-thread_local KernelState SavedKernel;
+thread_local LimitState File;
+thread_local LimitState Kernel;
+thread_local LimitState SavedFile;
+thread_local LimitState SavedKernel;
 
-constexpr std::chrono::milliseconds MemoryReadInterval(1);
+double residentMiBNow() { return roofline::residentMiB(); }
 
 } // namespace
 
@@ -61,34 +82,15 @@ double roofline::residentMiB() {
 
 FileLimits::FileLimits(double Seconds, double MemoryMiB) {
   SavedFile = File;
-  File = FileState();
-  File.Seconds = Seconds;
-  File.MemoryMiB = MemoryMiB;
-  File.Active = Seconds > 0 || MemoryMiB > 0;
-  if (Seconds > 0)
-    File.Deadline = after(Clock::now(), Seconds);
+  File = LimitState(Seconds, MemoryMiB);
 }
 
 FileLimits::~FileLimits() {
   File = SavedFile;
-  SavedFile = FileState();
+  SavedFile = LimitState();
 }
 
-bool FileLimits::expired() {
-  if (!File.Active)
-    return false;
-  if (File.Why != Reached::None)
-    return true;
-  Clock::time_point Now = Clock::now();
-  if (File.Seconds > 0 && Now >= File.Deadline) {
-    File.Why = Reached::Time;
-  } else if (File.MemoryMiB > 0 && Now >= File.NextMemoryRead) {
-    File.NextMemoryRead = Now + MemoryReadInterval;
-    if (residentMiB() > File.MemoryMiB)
-      File.Why = Reached::Memory;
-  }
-  return File.Why != Reached::None;
-}
+bool FileLimits::expired() { return File.check(); }
 
 std::string FileLimits::reason() {
   char Buf[200];
@@ -107,17 +109,12 @@ std::string FileLimits::reason() {
 
 KernelLimits::KernelLimits(double Seconds, double MemoryMiB) {
   SavedKernel = Kernel;
-  Kernel = KernelState();
-  Kernel.Seconds = Seconds;
-  Kernel.MemoryMiB = MemoryMiB;
-  Kernel.Active = Seconds > 0 || MemoryMiB > 0;
-  if (Seconds > 0)
-    Kernel.Deadline = after(Clock::now(), Seconds);
+  Kernel = LimitState(Seconds, MemoryMiB);
 }
 
 KernelLimits::~KernelLimits() {
   Kernel = SavedKernel;
-  SavedKernel = KernelState();
+  SavedKernel = LimitState();
 }
 
 bool KernelLimits::reached() {
@@ -125,23 +122,9 @@ bool KernelLimits::reached() {
 }
 
 bool KernelLimits::expired() {
-  if (reached())
-    return true;
-  // The file's limit counts inside a kernel too, and outside any kernel
-  // (host evaluation) it is the only one.
-  if (FileLimits::expired())
-    return true;
-  if (!Kernel.Active)
-    return false;
-  Clock::time_point Now = Clock::now();
-  if (Kernel.Seconds > 0 && Now >= Kernel.Deadline) {
-    Kernel.Why = Reached::Time;
-  } else if (Kernel.MemoryMiB > 0 && Now >= Kernel.NextMemoryRead) {
-    Kernel.NextMemoryRead = Now + MemoryReadInterval;
-    if (residentMiB() > Kernel.MemoryMiB)
-      Kernel.Why = Reached::Memory;
-  }
-  return Kernel.Why != Reached::None;
+  // The file's limits count inside a kernel too, and outside any kernel
+  // (host evaluation) they are the only ones.
+  return reached() || FileLimits::expired() || Kernel.check();
 }
 
 std::string KernelLimits::reason() {

@@ -325,6 +325,16 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
       dumpKernelModel(Model, llvm::errs());
     }
 
+    // The call sites' argument values give the kernel parameters' values,
+    // unless the user named that kernel parameter directly (a --param the
+    // launching function has no variable for).
+    auto SiteParams = [&](const LaunchSite &Site) {
+      std::map<std::string, int64_t> Args;
+      for (auto &KV : Site.Args)
+        if (!Params.count(KV.first) || Site.HostNames.count(KV.first))
+          Args.insert(KV);
+      return Args;
+    };
     std::vector<std::pair<LaunchInfo, std::map<std::string, int64_t>>> Launches;
     // The first source with launches of this kernel gives all of them.
     for (const auto &[Source, Settings] : S.Launches) {
@@ -354,13 +364,10 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
         LI.SharedBytes = Site.SharedBytes.value_or(0);
         LI.Loc = Site.Loc;
         LI.Unresolved = Site.Unresolved;
-        // The call site's argument gives the kernel parameter's value, unless
-        // the user named that kernel parameter directly (a --param the
-        // launching function has no variable for).
+        LI.Iteration = Site.Iteration;
         auto KP = Params;
-        for (auto &KV : Site.Args)
-          if (!Params.count(KV.first) || Site.HostNames.count(KV.first))
-            KP[KV.first] = KV.second;
+        for (auto &KV : SiteParams(Site))
+          KP[KV.first] = KV.second;
         Launches.push_back({LI, KP});
       }
     }

@@ -335,6 +335,34 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
           Args.insert(KV);
       return Args;
     };
+    // A launch that overrides the call sites replaces their configuration,
+    // not their arguments: those every call site passes alike (or the only
+    // call site passes) stay, so that --launch needs no --param repeating
+    // them.
+    auto OverrideParams = [&] {
+      std::optional<std::map<std::string, int64_t>> Agreed;
+      for (const LaunchSite &Site : CU.Facts.Launches) {
+        if (Site.KernelMangledName != Decl.MangledName)
+          continue;
+        std::map<std::string, int64_t> Args = SiteParams(Site);
+        if (!Agreed) {
+          Agreed = std::move(Args);
+          continue;
+        }
+        for (auto It = Agreed->begin(); It != Agreed->end();) {
+          auto Other = Args.find(It->first);
+          if (Other == Args.end() || Other->second != It->second)
+            It = Agreed->erase(It);
+          else
+            ++It;
+        }
+      }
+      auto KP = Params;
+      if (Agreed)
+        for (auto &KV : *Agreed)
+          KP[KV.first] = KV.second;
+      return KP;
+    };
     std::vector<std::pair<LaunchInfo, std::map<std::string, int64_t>>> Launches;
     // The first source with launches of this kernel gives all of them.
     for (const auto &[Source, Settings] : S.Launches) {
@@ -348,7 +376,7 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
         LI.Block = L.Launch.Block;
         LI.SharedBytes = L.Launch.SharedBytes;
         LI.Loc = L.Loc;
-        Launches.push_back({LI, Params});
+        Launches.push_back({LI, OverrideParams()});
       }
       if (!Launches.empty())
         break;

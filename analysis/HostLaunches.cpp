@@ -899,6 +899,15 @@ private:
   // Calls: ceil_div(n, 256), div_up<int>(...), std::min, make_grid(n).
   //===--------------------------------------------------------------------===//
 
+  /// The name of the namespace that declares D, inline namespaces (a
+  /// library's ABI versions) skipped.
+  static StringRef enclosingNamespace(const Decl *D) {
+    for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+      if (const auto *NS = dyn_cast<NamespaceDecl>(DC); NS && !NS->isInline())
+        return NS->getIdentifier() ? NS->getName() : StringRef();
+    return StringRef();
+  }
+
   /// The frame whose function declares VD, if VD belongs to the call being
   /// evaluated.
   Frame *frameOf(const VarDecl *VD) {
@@ -946,6 +955,26 @@ private:
       if (const auto *AT = Ctx.getAsConstantArrayType(
               Call->getArg(0)->IgnoreParenImpCasts()->getType()))
         return CallValue{int64_t(AT->getSize().getZExtValue())};
+    // The CCCL's ceiling divisions (cuda::ceil_div, cuda::round_up,
+    // cub::DivideAndRoundUp) by what they are documented to compute: their
+    // bodies are library code, written for every integer and enum type.
+    if (!WantDim3 && Call->getNumArgs() == 2 && FD->getIdentifier() &&
+        SM.isInSystemHeader(FD->getLocation())) {
+      StringRef N = FD->getName(), NS = enclosingNamespace(FD);
+      bool RoundUp = NS == "cuda" && N == "round_up";
+      if ((NS == "cuda" && N == "ceil_div") || RoundUp ||
+          (NS == "cub" && N == "DivideAndRoundUp")) {
+        auto A = evalInt(Call->getArg(0), Depth + 1);
+        auto B = evalInt(Call->getArg(1), Depth + 1);
+        if (!A || !B)
+          return std::nullopt;
+        if (*A < 0 || *B <= 0)
+          return Fails("its dividend must not be negative, its divisor "
+                       "positive");
+        int64_t Q = *A / *B + (*A % *B != 0);
+        return CallValue{RoundUp ? int64_t(uint64_t(Q) * uint64_t(*B)) : Q};
+      }
+    }
     // Of the library, only what clang evaluates as a constant
     // (numeric_limits<int>::max()); the functions of the file are run
     // below, so that a --param for a constant's name is heard.

@@ -211,6 +211,16 @@ int64_t convertTo(int64_t V, QualType T, const ASTContext &Ctx) {
   return int64_t(uint64_t(V) << Shift) >> Shift;
 }
 
+/// V as the evaluator stores it: a 64-bit unsigned value by its bits (as
+/// convertTo makes them), a wider one only if an int64_t holds it.
+std::optional<int64_t> toInt64(const llvm::APSInt &V) {
+  if (V.getBitWidth() <= 64)
+    return V.isUnsigned() ? int64_t(V.getZExtValue()) : V.getSExtValue();
+  if (!V.isRepresentableByInt64())
+    return std::nullopt;
+  return V.getExtValue();
+}
+
 /// Evaluates integer host expressions (launch configurations, kernel
 /// arguments) given the user's values for named variables. Calls of the
 /// translation unit's functions (ceil_div and the like) are evaluated by
@@ -360,7 +370,7 @@ public:
     }
     Expr::EvalResult R;
     if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().getExtValue();
+      return toInt64(R.Val.getInt());
     return std::nullopt;
   }
 
@@ -775,6 +785,8 @@ private:
       return std::nullopt;
     QualType T = C->getType();
     unsigned Bits = Ctx.getIntWidth(T);
+    if (Bits > 64)
+      return std::nullopt; // __int128: values are 64-bit here.
     llvm::APSInt I(Bits, T->isUnsignedIntegerOrEnumerationType());
     bool Exact = false;
     // A value out of the type's range is undefined behaviour on the host.
@@ -982,7 +994,8 @@ private:
       Expr::EvalResult Const;
       if (!WantDim3 && !Call->isValueDependent() &&
           Call->EvaluateAsInt(Const, Ctx))
-        return CallValue{Const.Val.getInt().getExtValue()};
+        if (auto V = toInt64(Const.Val.getInt()))
+          return CallValue{*V};
       return Fails("a library function");
     }
     // A lambda without captures is a function like the others.
@@ -1568,7 +1581,7 @@ private:
     if (!Frames.empty() && frameOf(A)) {
       Expr::EvalResult R;
       if (!Elt->isValueDependent() && Elt->EvaluateAsInt(R, Ctx))
-        return R.Val.getInt().getExtValue();
+        return toInt64(R.Val.getInt());
       fail("the elements of '" + A->getName().str() + "' are not constants");
       return std::nullopt;
     }

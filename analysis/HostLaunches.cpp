@@ -486,16 +486,17 @@ public:
     return Values;
   }
 
-  /// Whether, in the iteration Bindings describe, the launch At runs:
-  /// ifs around it whose condition evaluates, and `if (C) continue;`
-  /// (or break, return) before it whose C evaluates, can skip it. Loops are
-  /// the enumerated loops around At, outermost first.
+  /// Whether an iteration runs a launch, and whether it ends the loops.
   struct Reach {
     bool Runs = true;
     /// Index in Loops of the loop that stops (a break, or -1 for a return
     /// that stops them all); Loops.size() if none does.
     int Stops;
   };
+  /// Whether, in the iteration Bindings describe, the launch At runs:
+  /// ifs around it whose condition evaluates, and `if (C) continue;`
+  /// (or break, return) before it whose C evaluates, can skip it. Loops are
+  /// the enumerated loops around At, outermost first.
   Reach reaches(const Stmt *At, const std::vector<const Stmt *> &Loops) {
     Reach R{true, int(Loops.size())};
     if (!PM || Loops.empty())
@@ -2383,8 +2384,10 @@ public:
     if (!Added) {
       Once.Grid.reset();
       Once.Block.reset();
-      Once.Unresolved = "no iteration of the loops around the launch reaches "
-                        "it";
+      Once.Unresolved =
+          FileLimits::expired()
+              ? FileLimits::reason()
+              : "no iteration of the loops around the launch reaches it";
       Facts.Launches.push_back(std::move(Once));
     }
     return true;

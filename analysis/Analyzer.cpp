@@ -340,6 +340,44 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
       dumpKernelModel(Model, llvm::errs());
     }
 
+    // The call sites' argument values give the kernel parameters' values,
+    // unless the user named that kernel parameter directly (a --param the
+    // launching function has no variable for).
+    auto SiteParams = [&](const LaunchSite &Site) {
+      std::map<std::string, int64_t> Args;
+      for (auto &KV : Site.Args)
+        if (!Params.count(KV.first) || Site.HostNames.count(KV.first))
+          Args.insert(KV);
+      return Args;
+    };
+    // A launch that overrides the call sites replaces their configuration,
+    // not their arguments: those every call site passes alike (or the only
+    // call site passes) stay, so that --launch needs no --param repeating
+    // them.
+    auto OverrideParams = [&] {
+      std::optional<std::map<std::string, int64_t>> Agreed;
+      for (const LaunchSite &Site : CU.Facts.Launches) {
+        if (Site.KernelMangledName != Decl.MangledName)
+          continue;
+        std::map<std::string, int64_t> Args = SiteParams(Site);
+        if (!Agreed) {
+          Agreed = std::move(Args);
+          continue;
+        }
+        for (auto It = Agreed->begin(); It != Agreed->end();) {
+          auto Other = Args.find(It->first);
+          if (Other == Args.end() || Other->second != It->second)
+            It = Agreed->erase(It);
+          else
+            ++It;
+        }
+      }
+      auto KP = Params;
+      if (Agreed)
+        for (auto &KV : *Agreed)
+          KP[KV.first] = KV.second;
+      return KP;
+    };
     std::vector<std::pair<LaunchInfo, std::map<std::string, int64_t>>> Launches;
     // The first source with launches of this kernel gives all of them.
     for (const auto &[Source, Settings] : S.Launches) {
@@ -353,7 +391,7 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
         LI.Block = L.Launch.Block;
         LI.SharedBytes = L.Launch.SharedBytes;
         LI.Loc = L.Loc;
-        Launches.push_back({LI, Params});
+        Launches.push_back({LI, OverrideParams()});
       }
       if (!Launches.empty())
         break;
@@ -369,13 +407,10 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
         LI.SharedBytes = Site.SharedBytes.value_or(0);
         LI.Loc = Site.Loc;
         LI.Unresolved = Site.Unresolved;
-        // The call site's argument gives the kernel parameter's value, unless
-        // the user named that kernel parameter directly (a --param the
-        // launching function has no variable for).
+        LI.Iteration = Site.Iteration;
         auto KP = Params;
-        for (auto &KV : Site.Args)
-          if (!Params.count(KV.first) || Site.HostNames.count(KV.first))
-            KP[KV.first] = KV.second;
+        for (auto &KV : SiteParams(Site))
+          KP[KV.first] = KV.second;
         Launches.push_back({LI, KP});
       }
     }

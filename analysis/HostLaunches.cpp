@@ -3,6 +3,9 @@
 #include "HostLaunches.h"
 #include "Limits.h"
 
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -13,6 +16,8 @@
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <functional>
 
 using namespace clang;
 using namespace roofline;
@@ -58,12 +63,17 @@ SourceLoc toLoc(const SourceManager &SM, SourceLocation L) {
 }
 
 /// True if the body that declares VD assigns to it (or to a member of it,
-/// or takes its address) anywhere: then its initializer is not its value at
-/// the launch, and evaluating it would give a silently wrong size.
+/// takes its address, binds it to a non-const reference or calls a
+/// non-const member function on it) anywhere: then its initializer is not
+/// its value at the launch, and evaluating it would give a silently wrong
+/// size.
 class ModificationFinder : public DynamicRecursiveASTVisitor {
 public:
   explicit ModificationFinder(const VarDecl *VD) : VD(VD) {}
   bool Found = false;
+  /// The first modification, and what kind it is, for the messages.
+  const Stmt *Where = nullptr;
+  enum Kind { Assigned, AddressTaken, ByReference } How = Assigned;
 
   bool refersToVar(const clang::Expr *E) {
     E = E->IgnoreParenImpCasts();
@@ -75,23 +85,64 @@ public:
   }
   bool VisitBinaryOperator(BinaryOperator *B) override {
     if (B->isAssignmentOp() && refersToVar(B->getLHS()))
-      Found = true;
+      found(B, Assigned);
     return !Found;
   }
   bool VisitUnaryOperator(UnaryOperator *U) override {
-    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-        refersToVar(U->getSubExpr()))
-      Found = true;
+    if (U->isIncrementDecrementOp() && refersToVar(U->getSubExpr()))
+      found(U, Assigned);
+    if (U->getOpcode() == UO_AddrOf && refersToVar(U->getSubExpr()))
+      found(U, AddressTaken);
     return !Found;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) override {
     if (C->isAssignmentOp() && C->getNumArgs() > 0 && refersToVar(C->getArg(0)))
-      Found = true;
+      found(C, Assigned);
+    return !Found;
+  }
+  // f(x) where f takes an `int &`: f may assign it.
+  bool VisitCallExpr(CallExpr *C) override {
+    const FunctionDecl *FD = C->getDirectCallee();
+    if (!FD)
+      return !Found;
+    // A member operator's first argument is the object, not a parameter.
+    unsigned Shift =
+        isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    for (unsigned I = Shift;
+         I < C->getNumArgs() && I - Shift < FD->getNumParams(); ++I)
+      if (isMutableReference(FD->getParamDecl(I - Shift)->getType()) &&
+          refersToVar(C->getArg(I)))
+        found(C, ByReference);
+    return !Found;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) override {
+    const CXXMethodDecl *MD = C->getMethodDecl();
+    if (MD && !MD->isConst() && !MD->isStatic() &&
+        C->getImplicitObjectArgument() &&
+        refersToVar(C->getImplicitObjectArgument()))
+      found(C, Assigned);
+    return !Found;
+  }
+  bool VisitVarDecl(VarDecl *V) override {
+    if (V != VD && isMutableReference(V->getType()) && V->getInit() &&
+        refersToVar(V->getInit()))
+      found(V->getInit(), ByReference);
     return !Found;
   }
 
 private:
   const VarDecl *VD;
+
+  static bool isMutableReference(QualType T) {
+    return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+  }
+  void found(const Stmt *S, Kind K) {
+    if (Found)
+      return;
+    Found = true;
+    Where = S;
+    How = K;
+  }
 };
 
 bool isModifiedAfterInit(const VarDecl *VD) {
@@ -105,8 +156,75 @@ bool isModifiedAfterInit(const VarDecl *VD) {
   return F.Found;
 }
 
+/// Bounds of the host evaluation, so that no input makes it run long or
+/// deep: how far expressions nest, how deep calls nest, how many statements
+/// the called functions may run in all, and how many launches the loops
+/// around one call site may give.
+constexpr unsigned MaxDepth = 96;
+constexpr unsigned MaxCallDepth = 16;
+constexpr unsigned MaxCallSteps = 10000;
+constexpr size_t MaxLoopLaunches = 64;
+
+/// Why a host value could not be evaluated. The first cause found is kept:
+/// it is the innermost one (an initializer fails because a variable in it
+/// has no value, which is what the user can supply).
+struct Failure {
+  std::string Text; ///< What was not evaluated, and why.
+  std::string Hint; ///< What gives it a value ("--param n=VALUE").
+  bool empty() const { return Text.empty(); }
+  std::string str() const {
+    return Hint.empty() ? Text : Text + " (use " + Hint + ")";
+  }
+};
+
+/// The variable a loop statement declares for its iterations:
+/// `for (int i = 0; ...)` or `for (int bs : sizes)`.
+const VarDecl *loopVariable(const Stmt *S) {
+  if (const auto *F = dyn_cast<ForStmt>(S)) {
+    const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
+    return DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                                    : nullptr;
+  }
+  if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+    return R->getLoopVariable();
+  return nullptr;
+}
+
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+/// V converted to integer type T as the host converts it: to bool, zero or
+/// not; to a narrower unsigned type, modulo 2^bits; to a narrower signed
+/// type, two's complement truncation.
+int64_t convertTo(int64_t V, QualType T, const ASTContext &Ctx) {
+  if (T->isBooleanType())
+    return V != 0;
+  if (!T->isIntegralOrEnumerationType())
+    return V;
+  unsigned Bits = Ctx.getIntWidth(T);
+  if (Bits >= 64)
+    return V;
+  if (T->isUnsignedIntegerOrEnumerationType())
+    return int64_t(uint64_t(V) & ((uint64_t(1) << Bits) - 1));
+  unsigned Shift = 64 - Bits;
+  return int64_t(uint64_t(V) << Shift) >> Shift;
+}
+
+/// V as the evaluator stores it: a 64-bit unsigned value by its bits (as
+/// convertTo makes them), a wider one only if an int64_t holds it.
+std::optional<int64_t> toInt64(const llvm::APSInt &V) {
+  if (V.getBitWidth() <= 64)
+    return V.isUnsigned() ? int64_t(V.getZExtValue()) : V.getSExtValue();
+  if (!V.isRepresentableByInt64())
+    return std::nullopt;
+  return V.getExtValue();
+}
+
 /// Evaluates integer host expressions (launch configurations, kernel
-/// arguments) given the user's values for named variables.
+/// arguments) given the user's values for named variables. Calls of the
+/// translation unit's functions (ceil_div and the like) are evaluated by
+/// running their bodies with the arguments' values, within bounds.
 class HostEvaluator {
 public:
   /// Pos is the statement at which values are wanted (the launch), PM the
@@ -115,9 +233,19 @@ public:
                 const Stmt *Pos = nullptr, ParentMap *PM = nullptr)
       : Ctx(Ctx), Params(Params), Pos(Pos), PM(PM) {}
 
-  std::string Missing; // First variable that had no value.
-  bool Modified = false; // ... because it is assigned after its declaration.
+  Failure Why;            // The first value that could not be evaluated.
   std::string RangeError; // A --param value its variable cannot hold.
+  bool LimitReached = false; // The file's limits stopped the evaluation.
+  /// Local variables of the launching function whose values were needed
+  /// (those --param names are not): the loops that set them are the ones
+  /// worth enumerating.
+  std::set<const VarDecl *> Needed;
+  /// Values of the variables of the loops around the launch, for one
+  /// iteration.
+  std::map<const VarDecl *, int64_t> Bindings;
+  /// Why the loop that a variable belongs to is not enumerated, said when
+  /// its value is needed.
+  std::map<const VarDecl *, std::string> LoopNotes;
 
   // A --param for a host variable narrower than 64 bits must fit it.
   void checkFits(const VarDecl *VD, int64_t V) {
@@ -147,61 +275,78 @@ public:
   /// wraps as it does on the host (rows * cols in 32-bit unsigned).
   std::optional<int64_t> evalInt(const clang::Expr *E, unsigned Depth = 0) {
     std::optional<int64_t> V = evalIntRaw(E, Depth);
-    if (!V || !E || !E->getType()->isIntegerType())
+    if (!V || !E || !E->getType()->isIntegralOrEnumerationType())
       return V;
-    QualType T = E->getType();
-    unsigned Bits = Ctx.getIntWidth(T);
-    if (Bits >= 64)
-      return V;
-    if (T->isUnsignedIntegerType())
-      return int64_t(uint64_t(*V) & ((uint64_t(1) << Bits) - 1));
-    // Signed: two's complement truncation, as the conversion does.
-    int64_t Shift = 64 - Bits;
-    return int64_t(uint64_t(*V) << Shift) >> Shift;
+    return convertTo(*V, E->getType(), Ctx);
+  }
+
+  /// E evaluated as of statement At (values of locals assigned before it).
+  std::optional<int64_t> evalIntAt(const clang::Expr *E, const Stmt *At) {
+    return at<int64_t>(At, [&] { return evalInt(E); });
   }
 
   std::optional<int64_t> evalIntRaw(const clang::Expr *E, unsigned Depth) {
     if (!evaluable(E, Depth))
       return std::nullopt;
     E = E->IgnoreParens();
-    if (auto *C = dyn_cast<ImplicitCastExpr>(E))
-      return evalInt(C->getSubExpr(), Depth + 1);
-    if (auto *C = dyn_cast<ExplicitCastExpr>(E))
-      return evalInt(C->getSubExpr(), Depth + 1);
+    if (E->getType()->isRealFloatingType()) {
+      // A float is an integer only through a conversion (evalFloat).
+      return std::nullopt;
+    }
+    if (auto *C = dyn_cast<CastExpr>(E)) {
+      const clang::Expr *Sub = C->getSubExpr();
+      QualType From = Sub->getType();
+      if (From->isRealFloatingType())
+        return floatToInt(C, Depth);
+      // Pointers and class types are not integer values.
+      if (!From->isIntegralOrEnumerationType())
+        return std::nullopt;
+      return evalInt(Sub, Depth + 1);
+    }
     if (auto *C = dyn_cast<MaterializeTemporaryExpr>(E))
       return evalInt(C->getSubExpr(), Depth + 1);
+    if (auto *C = dyn_cast<ExprWithCleanups>(E))
+      return evalInt(C->getSubExpr(), Depth + 1);
+    if (auto *C = dyn_cast<CXXDefaultArgExpr>(E))
+      return evalInt(C->getExpr(), Depth + 1);
+    if (auto *C = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+      return evalInt(C->getReplacement(), Depth + 1);
     if (auto *D = dyn_cast<DeclRefExpr>(E))
       return evalDecl(D->getDecl(), Depth);
-    if (auto *B = dyn_cast<BinaryOperator>(E)) {
-      auto L = evalInt(B->getLHS(), Depth + 1);
-      auto R = evalInt(B->getRHS(), Depth + 1);
-      if (!L || !R)
-        return std::nullopt;
-      return binop(B->getOpcode(), *L, *R);
-    }
+    if (auto *B = dyn_cast<BinaryOperator>(E))
+      return evalBinary(B, Depth);
     if (auto *U = dyn_cast<UnaryOperator>(E)) {
+      switch (U->getOpcode()) {
+      case UO_Minus:
+      case UO_Plus:
+      case UO_Not:
+      case UO_LNot:
+        break;
+      default:
+        return std::nullopt; // ++, --, *p, &x: not a value of ours.
+      }
       auto V = evalInt(U->getSubExpr(), Depth + 1);
       if (!V)
         return std::nullopt;
       switch (U->getOpcode()) {
       case UO_Minus:
-        return -*V;
-      case UO_Plus:
-        return *V;
+        return int64_t(0 - uint64_t(*V));
       case UO_Not:
         return ~*V;
       case UO_LNot:
         return int64_t(!*V);
       default:
-        return std::nullopt;
+        return *V;
       }
     }
     if (auto *C = dyn_cast<ConditionalOperator>(E)) {
-      auto Cond = evalInt(C->getCond(), Depth + 1);
+      auto Cond = evalCondition(C->getCond(), Depth + 1);
       if (!Cond)
         return std::nullopt;
       return evalInt(*Cond ? C->getTrueExpr() : C->getFalseExpr(), Depth + 1);
     }
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      return evalElement(AS, Depth);
     if (auto *M = dyn_cast<MemberExpr>(E)) {
       // grid.x of a dim3 variable.
       if (isDim3(M->getBase()->getType())) {
@@ -218,21 +363,14 @@ public:
       return std::nullopt;
     }
     if (auto *Call = dyn_cast<CallExpr>(E)) {
-      // std::min / std::max / min / max over integers.
-      if (auto *FD = Call->getDirectCallee()) {
-        StringRef N = FD->getName();
-        if ((N == "min" || N == "max") && Call->getNumArgs() == 2) {
-          auto A = evalInt(Call->getArg(0), Depth + 1);
-          auto B = evalInt(Call->getArg(1), Depth + 1);
-          if (!A || !B)
-            return std::nullopt;
-          return N == "min" ? std::min(*A, *B) : std::max(*A, *B);
-        }
-      }
+      std::optional<CallValue> R = evalCall(Call, /*WantDim3=*/false, Depth);
+      if (!R)
+        return std::nullopt;
+      return R->Int;
     }
     Expr::EvalResult R;
     if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().getExtValue();
+      return toInt64(R.Val.getInt());
     return std::nullopt;
   }
 
@@ -246,10 +384,19 @@ public:
         return at<Dim3>(F->At, [&] { return evalDim3(F->Init, Depth + 1); });
     if (auto *C = dyn_cast<MaterializeTemporaryExpr>(E))
       return evalDim3(C->getSubExpr(), Depth + 1);
+    if (auto *C = dyn_cast<ExprWithCleanups>(E))
+      return evalDim3(C->getSubExpr(), Depth + 1);
     if (auto *C = dyn_cast<CXXBindTemporaryExpr>(E))
       return evalDim3(C->getSubExpr(), Depth + 1);
     if (auto *C = dyn_cast<CXXFunctionalCastExpr>(E))
       return evalDim3(C->getSubExpr(), Depth + 1);
+    // make_grid(n, 256), a function returning a dim3.
+    if (auto *Call = dyn_cast<CallExpr>(E); Call && isDim3(E->getType())) {
+      std::optional<CallValue> R = evalCall(Call, /*WantDim3=*/true, Depth);
+      if (!R)
+        return std::nullopt;
+      return R->D3;
+    }
     if (auto *C = dyn_cast<CXXConstructExpr>(E)) {
       // Copy construction from another dim3.
       if (C->getNumArgs() == 1 &&
@@ -291,14 +438,21 @@ public:
           D.V[0] = *V;
           return D;
         }
+        if (Frame *F = frameOf(VD)) {
+          auto It = F->Dims.find(VD);
+          if (It != F->Dims.end())
+            return It->second;
+          fail("'" + VD->getName().str() + "' is not an integer or a dim3");
+          return std::nullopt;
+        }
         if (PM && Pos && VD->isLocalVarDecl())
           return dim3At(VD, Pos, Depth + 1);
         if (VD->getInit() && !isModifiedAfterInit(VD))
           return evalDim3(VD->getInit(), Depth + 1);
-        if (Missing.empty()) {
-          Missing = VD->getName().str();
-          Modified = VD->getInit() != nullptr;
-        }
+        if (VD->getInit())
+          notFollowed(VD, "is assigned after its declaration");
+        else
+          noValue(VD);
         return std::nullopt;
       }
     }
@@ -313,11 +467,161 @@ public:
     return std::nullopt;
   }
 
+  /// The values the variable V of loop statement Loop takes, in order:
+  /// a counted `for` whose start, condition and step evaluate, or a
+  /// range-based `for` over a constant array or a braced list. Empty, with
+  /// WhyNot set, if they are not evaluated.
+  std::vector<int64_t> loopValues(const Stmt *Loop, const VarDecl *V,
+                                  std::string &WhyNot) {
+    std::vector<int64_t> Values;
+    const Stmt *Saved = Pos;
+    Pos = Loop;
+    if (const auto *F = dyn_cast<ForStmt>(Loop))
+      Values = forValues(F, V, WhyNot);
+    else if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop))
+      Values = rangeValues(R, V, WhyNot);
+    Pos = Saved;
+    if (!WhyNot.empty())
+      Values.clear();
+    return Values;
+  }
+
+  /// Whether an iteration runs a launch, and whether it ends the loops.
+  struct Reach {
+    bool Runs = true;
+    /// Index in Loops of the loop that stops (a break, or -1 for a return
+    /// that stops them all); Loops.size() if none does.
+    int Stops;
+  };
+  /// Whether, in the iteration Bindings describe, the launch At runs:
+  /// ifs around it whose condition evaluates, and `if (C) continue;`
+  /// (or break, return) before it whose C evaluates, can skip it. Loops are
+  /// the enumerated loops around At, outermost first.
+  Reach reaches(const Stmt *At, const std::vector<const Stmt *> &Loops) {
+    Reach R{true, int(Loops.size())};
+    if (!PM || Loops.empty())
+      return R;
+    auto LoopIndex = [&](const Stmt *S) -> int {
+      for (size_t I = 0; I < Loops.size(); ++I)
+        if (Loops[I] == S)
+          return int(I);
+      return -1;
+    };
+    const Stmt *Cur = At;
+    while (const Stmt *Parent = PM->getParent(Cur)) {
+      if (Parent == Loops.front())
+        break;
+      if (const auto *If = dyn_cast<IfStmt>(Parent);
+          If && !If->getInit() && !If->getConditionVariable() &&
+          (Cur == If->getThen() || Cur == If->getElse())) {
+        auto C =
+            at<int64_t>(If, [&] { return evalCondition(If->getCond(), 0); });
+        if (C && bool(*C) != (Cur == If->getThen())) {
+          R.Runs = false;
+          return R;
+        }
+      }
+      if (const auto *CS = dyn_cast<CompoundStmt>(Parent)) {
+        for (const Stmt *S : CS->body()) {
+          if (S == Cur)
+            break;
+          const auto *If = dyn_cast<IfStmt>(S);
+          const Stmt *Jump = If ? onlyJump(If) : nullptr;
+          if (!Jump)
+            continue;
+          auto C =
+              at<int64_t>(If, [&] { return evalCondition(If->getCond(), 0); });
+          if (!C || !*C)
+            continue;
+          if (isa<ReturnStmt>(Jump)) {
+            R.Runs = false;
+            R.Stops = -1;
+            return R;
+          }
+          int Owner = LoopIndex(jumpTarget(If, isa<BreakStmt>(Jump)));
+          if (Owner < 0)
+            continue; // Leaves an inner loop or a switch: not ours to say.
+          R.Runs = false;
+          if (isa<BreakStmt>(Jump))
+            R.Stops = Owner;
+          return R;
+        }
+      }
+      Cur = Parent;
+    }
+    return R;
+  }
+
 private:
   ASTContext &Ctx;
   const std::map<std::string, int64_t> &Params;
   const Stmt *Pos;
   ParentMap *PM;
+
+  /// A call being evaluated: the values of its parameters and locals
+  /// (integers and dim3s), and what it returned.
+  struct Frame {
+    const FunctionDecl *Fn;
+    bool WantDim3 = false;
+    std::map<const VarDecl *, int64_t> Vars;
+    std::map<const VarDecl *, Dim3> Dims;
+    std::optional<int64_t> RetInt;
+    std::optional<Dim3> RetDim3;
+  };
+  std::vector<Frame> Frames;
+  unsigned CallSteps = 0;
+  struct CallValue {
+    int64_t Int = 0;
+    Dim3 D3;
+  };
+  /// Parent maps of the functions whose local arrays are read.
+  std::map<const Stmt *, std::unique_ptr<ParentMap>> ArrayMaps;
+
+  void fail(std::string Text, std::string Hint = "") {
+    if (Why.empty())
+      Why = {std::move(Text), std::move(Hint)};
+  }
+  void noValue(const VarDecl *VD) {
+    std::string N = VD->getName().str();
+    fail("'" + N + "' has no value", "--param " + N + "=VALUE");
+  }
+  /// VD is modified in a way that is not followed (How: "is assigned in a
+  /// loop at line 9").
+  void notFollowed(const VarDecl *VD, const std::string &How) {
+    std::string N = VD->getName().str();
+    fail("'" + N + "' " + How + ", so its value at the launch is not evaluated",
+         "--param " + N + "=VALUE or --launch");
+  }
+  /// After VD's initializer or assignment failed to evaluate: if that
+  /// failure said nothing of what to give, VD's --param gives it.
+  void hintFor(const VarDecl *VD, bool HadFailure) {
+    if (HadFailure)
+      return;
+    if (Why.empty())
+      fail("the value given to '" + VD->getName().str() + "' is not evaluated",
+           "--param " + VD->getName().str() + "=VALUE or --launch");
+    else if (Why.Hint.empty())
+      Why.Hint = "--param " + VD->getName().str() + "=VALUE or --launch";
+  }
+  unsigned lineOf(const Stmt *S) const {
+    return Ctx.getSourceManager().getExpansionLineNumber(S->getBeginLoc());
+  }
+  std::string line(const Stmt *S) const {
+    return "line " + std::to_string(lineOf(S));
+  }
+  /// Records why S's modification of VD is not followed.
+  void modifiedBy(const VarDecl *VD, const Stmt *S) {
+    ModificationFinder F(VD);
+    F.TraverseStmt(const_cast<Stmt *>(S));
+    if (isLoop(S))
+      notFollowed(VD, "is assigned in a loop at " + line(S));
+    else if (F.Found && F.How == ModificationFinder::AddressTaken)
+      notFollowed(VD, "has its address taken at " + line(F.Where));
+    else if (F.Found && F.How == ModificationFinder::ByReference)
+      notFollowed(VD, "is passed by reference at " + line(F.Where));
+    else
+      notFollowed(VD, "is assigned after its declaration");
+  }
 
   /// Whether E can be evaluated at all: a template's own body (types and
   /// values depending on its parameters), an expression clang rejected, or
@@ -328,21 +632,1150 @@ private:
   bool evaluable(const clang::Expr *E, unsigned Depth) {
     if ((++Steps & 255) == 0 && FileLimits::expired())
       LimitReached = true;
-    return !LimitReached && E && Depth <= 32 && !E->getType().isNull() &&
+    if (Depth > MaxDepth)
+      fail("the expression nests too deeply");
+    return !LimitReached && E && Depth <= MaxDepth && !E->getType().isNull() &&
            !E->isTypeDependent() && !E->isValueDependent() &&
            !E->containsErrors();
   }
   uint64_t Steps = 0;
 
-public:
-  bool LimitReached = false; // The file's limits stopped the evaluation.
-
-private:
-
   static bool isDim3(QualType T) {
     const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
     return RD && RD->getIdentifier() &&
            (RD->getName() == "dim3" || RD->getName() == "uint3");
+  }
+
+  /// A condition's truth value: integers, and comparisons of floats.
+  std::optional<int64_t> evalCondition(const clang::Expr *E, unsigned Depth) {
+    return evalInt(E, Depth);
+  }
+
+  std::optional<int64_t> evalBinary(const BinaryOperator *B, unsigned Depth) {
+    BinaryOperatorKind Op = B->getOpcode();
+    // Assignments and commas have effects a value does not capture.
+    if (B->isAssignmentOp() || Op == BO_Comma)
+      return std::nullopt;
+    QualType LT = B->getLHS()->getType();
+    if (LT->isRealFloatingType()) {
+      if (!B->isComparisonOp())
+        return std::nullopt;
+      auto L = evalFloat(B->getLHS(), Depth + 1);
+      auto R = evalFloat(B->getRHS(), Depth + 1);
+      if (!L || !R)
+        return std::nullopt;
+      llvm::APFloat::cmpResult C = L->compare(*R);
+      switch (Op) {
+      case BO_LT:
+        return int64_t(C == llvm::APFloat::cmpLessThan);
+      case BO_GT:
+        return int64_t(C == llvm::APFloat::cmpGreaterThan);
+      case BO_LE:
+        return int64_t(C == llvm::APFloat::cmpLessThan ||
+                       C == llvm::APFloat::cmpEqual);
+      case BO_GE:
+        return int64_t(C == llvm::APFloat::cmpGreaterThan ||
+                       C == llvm::APFloat::cmpEqual);
+      case BO_EQ:
+        return int64_t(C == llvm::APFloat::cmpEqual);
+      case BO_NE:
+        return int64_t(C != llvm::APFloat::cmpEqual);
+      default:
+        return std::nullopt;
+      }
+    }
+    if (!LT->isIntegralOrEnumerationType() ||
+        !B->getRHS()->getType()->isIntegralOrEnumerationType())
+      return std::nullopt; // Pointer arithmetic and comparisons.
+    // && and || do not evaluate their right side when the left decides
+    // (n > 0 && total / n > 4).
+    if (Op == BO_LAnd || Op == BO_LOr) {
+      auto L = evalInt(B->getLHS(), Depth + 1);
+      if (!L)
+        return std::nullopt;
+      if (bool(*L) == (Op == BO_LOr))
+        return int64_t(bool(*L));
+      auto R = evalInt(B->getRHS(), Depth + 1);
+      if (!R)
+        return std::nullopt;
+      return int64_t(bool(*R));
+    }
+    auto L = evalInt(B->getLHS(), Depth + 1);
+    auto R = evalInt(B->getRHS(), Depth + 1);
+    if (!L || !R)
+      return std::nullopt;
+    auto V = binop(Op, *L, *R, LT->isUnsignedIntegerOrEnumerationType());
+    if (!V && (Op == BO_Div || Op == BO_Rem))
+      fail(
+          (*R == 0 ? "a division by zero at " : "an overflowing division at ") +
+          line(B));
+    else if (!V && (Op == BO_Shl || Op == BO_Shr))
+      fail("a shift by " + std::to_string(*R) + " bits at " + line(B));
+    return V;
+  }
+
+  /// L Op R on the host, in 64 bits: wrapping, and unsigned where the
+  /// operands are (a 64-bit unsigned value is stored in an int64_t). The
+  /// caller converts the result to the expression's type.
+  static std::optional<int64_t> binop(BinaryOperatorKind Op, int64_t L,
+                                      int64_t R, bool Unsigned) {
+    uint64_t UL = uint64_t(L), UR = uint64_t(R);
+    switch (Op) {
+    case BO_Add:
+      return int64_t(UL + UR);
+    case BO_Sub:
+      return int64_t(UL - UR);
+    case BO_Mul:
+      return int64_t(UL * UR);
+    case BO_Div:
+    case BO_Rem:
+      if (R == 0)
+        return std::nullopt;
+      if (Unsigned)
+        return int64_t(Op == BO_Div ? UL / UR : UL % UR);
+      if (L == INT64_MIN && R == -1)
+        return std::nullopt;
+      return Op == BO_Div ? L / R : L % R;
+    case BO_Shl:
+      if (R < 0 || R >= 64)
+        return std::nullopt;
+      return int64_t(UL << R);
+    case BO_Shr:
+      if (R < 0 || R >= 64)
+        return std::nullopt;
+      return Unsigned ? int64_t(UL >> R) : L >> R;
+    case BO_And:
+      return L & R;
+    case BO_Or:
+      return L | R;
+    case BO_Xor:
+      return L ^ R;
+    case BO_LT:
+      return int64_t(Unsigned ? UL < UR : L < R);
+    case BO_GT:
+      return int64_t(Unsigned ? UL > UR : L > R);
+    case BO_LE:
+      return int64_t(Unsigned ? UL <= UR : L <= R);
+    case BO_GE:
+      return int64_t(Unsigned ? UL >= UR : L >= R);
+    case BO_EQ:
+      return int64_t(L == R);
+    case BO_NE:
+      return int64_t(L != R);
+    case BO_LAnd:
+      return int64_t(L && R);
+    case BO_LOr:
+      return int64_t(L || R);
+    default:
+      return std::nullopt;
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Floating point: (int)ceil((float)n / bs), in the expression's own
+  // precision, as the host computes it.
+  //===--------------------------------------------------------------------===//
+
+  std::optional<int64_t> floatToInt(const CastExpr *C, unsigned Depth) {
+    auto F = evalFloat(C->getSubExpr(), Depth + 1);
+    if (!F)
+      return std::nullopt;
+    if (C->getCastKind() == CK_FloatingToBoolean)
+      return int64_t(!F->isZero());
+    if (C->getCastKind() != CK_FloatingToIntegral)
+      return std::nullopt;
+    QualType T = C->getType();
+    unsigned Bits = Ctx.getIntWidth(T);
+    if (Bits > 64)
+      return std::nullopt; // __int128: values are 64-bit here.
+    llvm::APSInt I(Bits, T->isUnsignedIntegerOrEnumerationType());
+    bool Exact = false;
+    // A value out of the type's range is undefined behaviour on the host.
+    if (F->convertToInteger(I, llvm::APFloat::rmTowardZero, &Exact) &
+        llvm::APFloat::opInvalidOp) {
+      fail("a floating-point value out of the integer's range at " + line(C));
+      return std::nullopt;
+    }
+    return I.isSigned() ? I.getSExtValue() : int64_t(I.getZExtValue());
+  }
+
+  std::optional<llvm::APFloat> evalFloat(const clang::Expr *E, unsigned Depth) {
+    if (!evaluable(E, Depth) || !E->getType()->isRealFloatingType())
+      return std::nullopt;
+    E = E->IgnoreParens();
+    const llvm::fltSemantics &Sem = Ctx.getFloatTypeSemantics(E->getType());
+    if (auto *L = dyn_cast<FloatingLiteral>(E))
+      return L->getValue();
+    if (auto *C = dyn_cast<CastExpr>(E)) {
+      const clang::Expr *Sub = C->getSubExpr();
+      if (Sub->getType()->isIntegralOrEnumerationType()) {
+        auto V = evalInt(Sub, Depth + 1);
+        if (!V)
+          return std::nullopt;
+        llvm::APFloat F(Sem);
+        bool Unsigned = Sub->getType()->isUnsignedIntegerOrEnumerationType();
+        F.convertFromAPInt(llvm::APInt(64, uint64_t(*V), !Unsigned), !Unsigned,
+                           llvm::APFloat::rmNearestTiesToEven);
+        return F;
+      }
+      if (Sub->getType()->isRealFloatingType()) {
+        auto F = evalFloat(Sub, Depth + 1);
+        if (!F)
+          return std::nullopt;
+        bool Lost = false;
+        F->convert(Sem, llvm::APFloat::rmNearestTiesToEven, &Lost);
+        return F;
+      }
+      return std::nullopt;
+    }
+    if (auto *C = dyn_cast<MaterializeTemporaryExpr>(E))
+      return evalFloat(C->getSubExpr(), Depth + 1);
+    if (auto *B = dyn_cast<BinaryOperator>(E)) {
+      auto L = evalFloat(B->getLHS(), Depth + 1);
+      auto R = evalFloat(B->getRHS(), Depth + 1);
+      if (!L || !R)
+        return std::nullopt;
+      auto RM = llvm::APFloat::rmNearestTiesToEven;
+      switch (B->getOpcode()) {
+      case BO_Add:
+        L->add(*R, RM);
+        return L;
+      case BO_Sub:
+        L->subtract(*R, RM);
+        return L;
+      case BO_Mul:
+        L->multiply(*R, RM);
+        return L;
+      case BO_Div:
+        L->divide(*R, RM);
+        return L;
+      default:
+        return std::nullopt;
+      }
+    }
+    if (auto *U = dyn_cast<UnaryOperator>(E)) {
+      auto V = evalFloat(U->getSubExpr(), Depth + 1);
+      if (!V || (U->getOpcode() != UO_Minus && U->getOpcode() != UO_Plus))
+        return std::nullopt;
+      if (U->getOpcode() == UO_Minus)
+        V->changeSign();
+      return V;
+    }
+    if (auto *C = dyn_cast<ConditionalOperator>(E)) {
+      auto Cond = evalCondition(C->getCond(), Depth + 1);
+      if (!Cond)
+        return std::nullopt;
+      return evalFloat(*Cond ? C->getTrueExpr() : C->getFalseExpr(), Depth + 1);
+    }
+    // ceil, floor and trunc of the C library (std:: or not, f or not):
+    // exact roundings.
+    if (auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (FD && FD->getIdentifier() && Call->getNumArgs() == 1) {
+        StringRef N = FD->getName();
+        std::optional<llvm::RoundingMode> Mode;
+        if (N == "ceil" || N == "ceilf")
+          Mode = llvm::APFloat::rmTowardPositive;
+        else if (N == "floor" || N == "floorf")
+          Mode = llvm::APFloat::rmTowardNegative;
+        else if (N == "trunc" || N == "truncf")
+          Mode = llvm::APFloat::rmTowardZero;
+        if (Mode) {
+          auto V = evalFloat(Call->getArg(0), Depth + 1);
+          if (!V)
+            return std::nullopt;
+          V->roundToIntegral(*Mode);
+          bool Lost = false;
+          V->convert(Sem, llvm::APFloat::rmNearestTiesToEven, &Lost);
+          return V;
+        }
+      }
+      if (FD && FD->getIdentifier())
+        fail("not evaluated: call to '" + FD->getNameAsString() + "' (" +
+             (Ctx.getSourceManager().isInSystemHeader(FD->getLocation())
+                  ? "a library function"
+                  : "it returns a floating-point value") +
+             ")");
+      return std::nullopt;
+    }
+    // Named constants (const float kScale = 0.5f;).
+    llvm::APFloat F(Sem);
+    if (!E->isValueDependent() && E->EvaluateAsFloat(F, Ctx))
+      return F;
+    if (auto *D = dyn_cast<DeclRefExpr>(E))
+      fail("'" + D->getDecl()->getNameAsString() +
+           "' is a floating-point variable, whose value is not followed");
+    return std::nullopt;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Calls: ceil_div(n, 256), div_up<int>(...), std::min, make_grid(n).
+  //===--------------------------------------------------------------------===//
+
+  /// The name of the namespace that declares D, inline namespaces (a
+  /// library's ABI versions) skipped.
+  static StringRef enclosingNamespace(const Decl *D) {
+    for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+      if (const auto *NS = dyn_cast<NamespaceDecl>(DC); NS && !NS->isInline())
+        return NS->getIdentifier() ? NS->getName() : StringRef();
+    return StringRef();
+  }
+
+  /// The frame whose function declares VD, if VD belongs to the call being
+  /// evaluated.
+  Frame *frameOf(const VarDecl *VD) {
+    if (Frames.empty())
+      return nullptr;
+    const auto *Owner =
+        dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+    return Owner == Frames.back().Fn ? &Frames.back() : nullptr;
+  }
+
+  std::optional<CallValue> evalCall(const CallExpr *Call, bool WantDim3,
+                                    unsigned Depth) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD) {
+      fail("not evaluated: a call through a function pointer at " + line(Call));
+      return std::nullopt;
+    }
+    std::string Name = "'" + FD->getNameAsString() + "'";
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        MD && MD->getParent()->isLambda())
+      Name = "the lambda at line " +
+             std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
+                 MD->getParent()->getLocation()));
+    auto Fails = [&](const std::string &Why) -> std::optional<CallValue> {
+      fail("not evaluated: call to " + Name + " (" + Why + ")");
+      return std::nullopt;
+    };
+    const SourceManager &SM = Ctx.getSourceManager();
+    // std::min / std::max / min / max over integers, wherever declared.
+    if (!WantDim3 && FD->getIdentifier() &&
+        (FD->getName() == "min" || FD->getName() == "max") &&
+        Call->getNumArgs() == 2 && Call->getType()->isIntegerType()) {
+      auto A = evalInt(Call->getArg(0), Depth + 1);
+      auto B = evalInt(Call->getArg(1), Depth + 1);
+      if (!A || !B)
+        return std::nullopt;
+      bool Unsigned = Call->getType()->isUnsignedIntegerOrEnumerationType();
+      bool Less = Unsigned ? uint64_t(*A) < uint64_t(*B) : *A < *B;
+      return CallValue{FD->getName() == "min" ? (Less ? *A : *B)
+                                              : (Less ? *B : *A)};
+    }
+    // std::size(array): the array's length.
+    if (!WantDim3 && FD->getIdentifier() && FD->getName() == "size" &&
+        FD->isInStdNamespace() && Call->getNumArgs() == 1)
+      if (const auto *AT = Ctx.getAsConstantArrayType(
+              Call->getArg(0)->IgnoreParenImpCasts()->getType()))
+        return CallValue{int64_t(AT->getSize().getZExtValue())};
+    // The CCCL's ceiling divisions (cuda::ceil_div, cuda::round_up,
+    // cub::DivideAndRoundUp) by what they are documented to compute: their
+    // bodies are library code, written for every integer and enum type.
+    if (!WantDim3 && Call->getNumArgs() == 2 && FD->getIdentifier() &&
+        SM.isInSystemHeader(FD->getLocation())) {
+      StringRef N = FD->getName(), NS = enclosingNamespace(FD);
+      bool RoundUp = NS == "cuda" && N == "round_up";
+      if ((NS == "cuda" && N == "ceil_div") || RoundUp ||
+          (NS == "cub" && N == "DivideAndRoundUp")) {
+        auto A = evalInt(Call->getArg(0), Depth + 1);
+        auto B = evalInt(Call->getArg(1), Depth + 1);
+        if (!A || !B)
+          return std::nullopt;
+        if (*A < 0 || *B <= 0)
+          return Fails("its dividend must not be negative, its divisor "
+                       "positive");
+        int64_t Q = *A / *B + (*A % *B != 0);
+        return CallValue{RoundUp ? int64_t(uint64_t(Q) * uint64_t(*B)) : Q};
+      }
+    }
+    // Of the library, only what clang evaluates as a constant
+    // (numeric_limits<int>::max()); the functions of the file are run
+    // below, so that a --param for a constant's name is heard.
+    if (SM.isInSystemHeader(FD->getLocation())) {
+      Expr::EvalResult Const;
+      if (!WantDim3 && !Call->isValueDependent() &&
+          Call->EvaluateAsInt(Const, Ctx))
+        if (auto V = toInt64(Const.Val.getInt()))
+          return CallValue{*V};
+      return Fails("a library function");
+    }
+    // A lambda without captures is a function like the others.
+    unsigned FirstArg = 0;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && !MD->isStatic()) {
+      const CXXRecordDecl *RD = MD->getParent();
+      if (!RD->isLambda() || RD->capture_size() != 0 ||
+          !isa<CXXOperatorCallExpr>(Call))
+        return Fails(RD->isLambda() ? "it has captures" : "a member function");
+      FirstArg = 1;
+    }
+    const FunctionDecl *Def = nullptr;
+    if (!FD->hasBody(Def) || !Def || !Def->getBody())
+      return Fails("no definition in this file");
+    if (Def->isVariadic())
+      return Fails("a variadic function");
+    if (Call->getNumArgs() != Def->getNumParams() + FirstArg)
+      return Fails("its arguments do not match its parameters");
+    if (Frames.size() >= MaxCallDepth)
+      return Fails("calls nest more than " + std::to_string(MaxCallDepth) +
+                   " deep");
+    // The arguments, in the caller's context.
+    Frame F;
+    F.Fn = Def;
+    F.WantDim3 = WantDim3;
+    for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+      const ParmVarDecl *P = Def->getParamDecl(I);
+      QualType T = P->getType();
+      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+        return Fails("it takes '" + P->getName().str() + "' by reference");
+      if (isDim3(T)) {
+        auto D = evalDim3(Call->getArg(I + FirstArg), Depth + 1);
+        if (!D)
+          return std::nullopt;
+        F.Dims[P] = *D;
+        continue;
+      }
+      if (!T.getNonReferenceType()->isIntegralOrEnumerationType())
+        continue; // Read in the body, it fails there.
+      auto V = evalInt(Call->getArg(I + FirstArg), Depth + 1);
+      if (!V)
+        return std::nullopt;
+      F.Vars[P] = convertTo(*V, T.getNonReferenceType(), Ctx);
+    }
+    // The body, with nothing of the caller's positions: its locals are its
+    // own.
+    const Stmt *SavedPos = Pos;
+    ParentMap *SavedPM = PM;
+    Pos = nullptr;
+    PM = nullptr;
+    bool HadFailure = !Why.empty();
+    Frames.push_back(std::move(F));
+    Flow R = exec(Def->getBody(), Depth + 1);
+    Frame Done = std::move(Frames.back());
+    Frames.pop_back();
+    Pos = SavedPos;
+    PM = SavedPM;
+    if (R == Flow::Return &&
+        (WantDim3 ? bool(Done.RetDim3) : bool(Done.RetInt))) {
+      CallValue V;
+      if (Done.RetInt)
+        V.Int = *Done.RetInt;
+      if (Done.RetDim3)
+        V.D3 = *Done.RetDim3;
+      return V;
+    }
+    if (LimitReached)
+      return std::nullopt;
+    // Say which call failed, around what failed in it (a call nested in it
+    // has said so already).
+    if (HadFailure)
+      return std::nullopt;
+    if (Why.empty())
+      return Fails(R == Flow::Return ? "it returns no value"
+                                     : "it ends without a return");
+    if (!StringRef(Why.Text).starts_with("not evaluated: call to"))
+      Why.Text = "not evaluated: call to " + Name + " (" + Why.Text + ")";
+    return std::nullopt;
+  }
+
+  enum class Flow { Next, Break, Continue, Return, Fail };
+
+  /// Runs statement S of the innermost frame's function.
+  Flow exec(const Stmt *S, unsigned Depth) {
+    if (!S)
+      return Flow::Next;
+    if (++CallSteps > MaxCallSteps) {
+      fail("more than " + std::to_string(MaxCallSteps) + " steps");
+      return Flow::Fail;
+    }
+    if ((++Steps & 255) == 0 && FileLimits::expired()) {
+      LimitReached = true;
+      return Flow::Fail;
+    }
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Sub : CS->body()) {
+        Flow R = exec(Sub, Depth);
+        if (R != Flow::Next)
+          return R;
+      }
+      return Flow::Next;
+    }
+    if (isa<NullStmt>(S))
+      return Flow::Next;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          if (!declare(VD, Depth))
+            return Flow::Fail;
+      return Flow::Next;
+    }
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      const clang::Expr *RV = RS->getRetValue();
+      if (!RV)
+        return Flow::Return;
+      bool Had = !Why.empty();
+      if (Frames.back().WantDim3) {
+        auto D = evalDim3(RV, Depth + 1);
+        if (D)
+          Frames.back().RetDim3 = D;
+      } else {
+        auto V = evalInt(RV, Depth + 1);
+        if (V)
+          Frames.back().RetInt = V;
+      }
+      if (Frames.back().RetDim3 || Frames.back().RetInt)
+        return Flow::Return;
+      if (!Had && Why.empty())
+        fail("the value it returns at " + line(RS) + " is not evaluated");
+      return Flow::Fail;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      if (If->isConsteval())
+        return exec(If->isNegatedConsteval() ? If->getThen() : If->getElse(),
+                    Depth);
+      if (If->getInit() && exec(If->getInit(), Depth) != Flow::Next)
+        return Flow::Fail;
+      if (const VarDecl *CV = If->getConditionVariable())
+        if (!declare(CV, Depth))
+          return Flow::Fail;
+      auto C = evalCondition(If->getCond(), Depth + 1);
+      if (!C) {
+        fail("the condition at " + line(If) + " is not evaluated");
+        return Flow::Fail;
+      }
+      return exec(*C ? If->getThen() : If->getElse(), Depth);
+    }
+    if (isa<ForStmt, WhileStmt, DoStmt>(S))
+      return execLoop(S, Depth);
+    if (isa<BreakStmt>(S))
+      return Flow::Break;
+    if (isa<ContinueStmt>(S))
+      return Flow::Continue;
+    if (const auto *A = dyn_cast<AttributedStmt>(S))
+      return exec(A->getSubStmt(), Depth);
+    if (const auto *E = dyn_cast<clang::Expr>(S))
+      return execExpr(E, Depth) ? Flow::Next : Flow::Fail;
+    std::string Kind = isa<CXXForRangeStmt>(S) ? "range-based for"
+                       : isa<CXXTryStmt>(S)    ? "try"
+                                               : S->getStmtClassName();
+    if (StringRef(Kind).ends_with("Stmt"))
+      Kind.resize(Kind.size() - 4);
+    fail("a '" + StringRef(Kind).lower() + "' statement at " + line(S));
+    return Flow::Fail;
+  }
+
+  Flow execLoop(const Stmt *S, unsigned Depth) {
+    const clang::Expr *Cond = nullptr, *Inc = nullptr;
+    const Stmt *Body = nullptr;
+    bool CondFirst = true;
+    if (const auto *F = dyn_cast<ForStmt>(S)) {
+      if (F->getInit() && exec(F->getInit(), Depth) != Flow::Next)
+        return Flow::Fail;
+      Cond = F->getCond();
+      Inc = F->getInc();
+      Body = F->getBody();
+      if (F->getConditionVariable()) {
+        fail("a condition variable at " + line(S));
+        return Flow::Fail;
+      }
+    } else if (const auto *W = dyn_cast<WhileStmt>(S)) {
+      if (W->getConditionVariable()) {
+        fail("a condition variable at " + line(S));
+        return Flow::Fail;
+      }
+      Cond = W->getCond();
+      Body = W->getBody();
+    } else {
+      const auto *D = cast<DoStmt>(S);
+      Cond = D->getCond();
+      Body = D->getBody();
+      CondFirst = false;
+    }
+    // MaxCallSteps bounds the iterations (exec counts each body).
+    for (bool First = true;; First = false) {
+      if (Cond && (CondFirst || !First)) {
+        auto C = evalCondition(Cond, Depth + 1);
+        if (!C) {
+          fail("the condition of the loop at " + line(S) + " is not evaluated");
+          return Flow::Fail;
+        }
+        if (!*C)
+          return Flow::Next;
+      }
+      Flow R = exec(Body, Depth);
+      if (R == Flow::Break)
+        return Flow::Next;
+      if (R == Flow::Return || R == Flow::Fail)
+        return R;
+      if (Inc && !execExpr(Inc, Depth))
+        return Flow::Fail;
+    }
+  }
+
+  /// Declares local VD of the innermost frame: an integer gets its
+  /// initializer's value; other types are left without one (reading them
+  /// fails), unless their initializer could change a local.
+  bool declare(const VarDecl *VD, unsigned Depth) {
+    Frame &F = Frames.back();
+    QualType T = VD->getType();
+    std::string N = VD->getName().str();
+    if (VD->isStaticLocal() && !T.isConstQualified()) {
+      fail("'" + N + "' is a static local that is not const");
+      return false;
+    }
+    if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified()) {
+      fail("'" + N + "' is a reference");
+      return false;
+    }
+    if (isDim3(T)) {
+      auto D = VD->getInit() ? evalDim3(VD->getInit(), Depth + 1) : Dim3();
+      if (!D)
+        return false;
+      Frames.back().Dims[VD] = *D;
+      return true;
+    }
+    if (!T.getNonReferenceType()->isIntegralOrEnumerationType()) {
+      if (VD->getInit() && !readsOnly(VD->getInit()))
+        return false;
+      F.Vars.erase(VD);
+      return true;
+    }
+    if (!VD->getInit()) {
+      F.Vars.erase(VD);
+      return true;
+    }
+    auto V = evalInt(VD->getInit(), Depth + 1);
+    if (!V)
+      return false;
+    Frames.back().Vars[VD] = convertTo(*V, T.getNonReferenceType(), Ctx);
+    return true;
+  }
+
+  /// Runs expression statement E: assignments and increments of the
+  /// frame's integers; anything else only if it changes none of them
+  /// (printf, assert) and does not leave the function (throw, exit).
+  bool execExpr(const clang::Expr *E, unsigned Depth) {
+    E = E->IgnoreParens();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      return execExpr(EWC->getSubExpr(), Depth);
+    if (const auto *C = dyn_cast<CStyleCastExpr>(E);
+        C && C->getType()->isVoidType())
+      return execExpr(C->getSubExpr(), Depth);
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->getOpcode() == BO_Comma)
+        return execExpr(B->getLHS(), Depth) && execExpr(B->getRHS(), Depth);
+      if (B->isAssignmentOp())
+        return assign(B, Depth);
+      // assert-style `C || fail()`: the right side runs only if needed.
+      if (B->getOpcode() == BO_LAnd || B->getOpcode() == BO_LOr) {
+        auto L = evalCondition(B->getLHS(), Depth + 1);
+        if (!L)
+          return false;
+        if (bool(*L) == (B->getOpcode() == BO_LOr))
+          return true;
+        return execExpr(B->getRHS(), Depth);
+      }
+    }
+    // assert(): `C ? void(0) : __assert_fail(...)`.
+    if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+      auto Cond = evalCondition(C->getCond(), Depth + 1);
+      if (!Cond)
+        return false;
+      return execExpr(*Cond ? C->getTrueExpr() : C->getFalseExpr(), Depth);
+    }
+    // grid = dim3(...) of a local dim3.
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+        OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+      if (const VarDecl *VD = frameVar(OC->getArg(0));
+          VD && Frames.back().Dims.count(VD)) {
+        auto D = evalDim3(OC->getArg(1), Depth + 1);
+        if (!D)
+          return false;
+        Frames.back().Dims[VD] = *D;
+        return true;
+      }
+    if (const auto *U = dyn_cast<UnaryOperator>(E);
+        U && U->isIncrementDecrementOp()) {
+      const VarDecl *VD = frameVar(U->getSubExpr());
+      if (!VD || !Frames.back().Vars.count(VD)) {
+        fail("an increment at " + line(U) + " that is not followed");
+        return false;
+      }
+      int64_t &V = Frames.back().Vars[VD];
+      V = convertTo(int64_t(uint64_t(V) + (U->isIncrementOp() ? 1 : -1)),
+                    VD->getType(), Ctx);
+      return true;
+    }
+    return readsOnly(E);
+  }
+
+  /// The frame's local that E names.
+  const VarDecl *frameVar(const clang::Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+    const auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    return VD && frameOf(VD) ? VD : nullptr;
+  }
+
+  bool assign(const BinaryOperator *B, unsigned Depth) {
+    // grid.x = ... of a local dim3.
+    if (const auto *ME =
+            dyn_cast<MemberExpr>(B->getLHS()->IgnoreParenImpCasts());
+        ME && B->getOpcode() == BO_Assign) {
+      const VarDecl *D3 = frameVar(ME->getBase());
+      StringRef F = ME->getMemberDecl()->getName();
+      if (D3 && Frames.back().Dims.count(D3) && F.size() == 1 && F[0] >= 'x' &&
+          F[0] <= 'z') {
+        auto R = evalInt(B->getRHS(), Depth + 1);
+        if (!R)
+          return false;
+        Frames.back().Dims[D3].V[F[0] - 'x'] = *R;
+        return true;
+      }
+    }
+    const VarDecl *VD = frameVar(B->getLHS());
+    if (!VD || !VD->getType()->isIntegralOrEnumerationType()) {
+      fail("an assignment at " + line(B) + " that is not followed");
+      return false;
+    }
+    auto R = evalInt(B->getRHS(), Depth + 1);
+    if (!R)
+      return false;
+    int64_t V = *R;
+    if (const auto *CA = dyn_cast<CompoundAssignOperator>(B)) {
+      auto Old = Frames.back().Vars.find(VD);
+      if (Old == Frames.back().Vars.end()) {
+        fail("'" + VD->getName().str() + "' is read before it has a value");
+        return false;
+      }
+      QualType CT = CA->getComputationLHSType();
+      auto New =
+          binop(BinaryOperator::getOpForCompoundAssignment(B->getOpcode()),
+                convertTo(Old->second, CT, Ctx), *R,
+                CT->isUnsignedIntegerOrEnumerationType());
+      if (!New) {
+        fail("the assignment at " + line(B) + " is not evaluated");
+        return false;
+      }
+      V = convertTo(*New, CA->getComputationResultType(), Ctx);
+    }
+    Frames.back().Vars[VD] = convertTo(V, VD->getType(), Ctx);
+    return true;
+  }
+
+  /// Whether running E leaves the frame's values as they are and the
+  /// function running: every use of a local reads its value, and nothing
+  /// throws or calls a function that does not return.
+  bool readsOnly(const clang::Expr *E) {
+    struct Check : DynamicRecursiveASTVisitor {
+      HostEvaluator &H;
+      std::set<const DeclRefExpr *> Reads;
+      std::string Why;
+      explicit Check(HostEvaluator &H) : H(H) {}
+      bool VisitImplicitCastExpr(ImplicitCastExpr *C) override {
+        if (C->getCastKind() == CK_LValueToRValue)
+          if (auto *D = dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens()))
+            Reads.insert(D);
+        return true;
+      }
+      // Visited before the operand: says "address" rather than "use".
+      bool VisitUnaryOperator(UnaryOperator *U) override {
+        auto *D = U->getOpcode() == UO_AddrOf
+                      ? dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens())
+                      : nullptr;
+        auto *VD = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+        if (VD && H.frameOf(VD))
+          Why = "'" + VD->getName().str() + "' has its address taken at " +
+                H.line(U);
+        return Why.empty();
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *D) override {
+        auto *VD = dyn_cast<VarDecl>(D->getDecl());
+        if (VD && H.frameOf(VD) && !Reads.count(D))
+          Why = "'" + VD->getName().str() + "' is used at " + H.line(D) +
+                " in a way that is not followed";
+        return Why.empty();
+      }
+      bool VisitCXXThrowExpr(CXXThrowExpr *T) override {
+        Why = "it throws at " + H.line(T);
+        return false;
+      }
+      bool VisitCallExpr(CallExpr *C) override {
+        const FunctionDecl *FD = C->getDirectCallee();
+        if (FD && FD->isNoReturn())
+          Why = "it calls '" + FD->getNameAsString() + "' at " + H.line(C);
+        return Why.empty();
+      }
+    } C(*this);
+    C.TraverseStmt(const_cast<clang::Expr *>(E));
+    if (C.Why.empty())
+      return true;
+    fail(C.Why);
+    return false;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Constant arrays: block_sizes[i] of `int block_sizes[] = {32, 64, 128}`.
+  //===--------------------------------------------------------------------===//
+
+  /// The initializer of array A if its elements keep their values: A is
+  /// const, or a local whose elements are only ever read. Sets At to where
+  /// its elements are evaluated.
+  const InitListExpr *arrayInit(const VarDecl *A, const Stmt *&At) {
+    std::string N = A->getName().str();
+    const auto *Init =
+        A->getInit() ? dyn_cast<InitListExpr>(A->getInit()->IgnoreImplicit())
+                     : nullptr;
+    if (Init && !Init->isSemanticForm())
+      Init = Init->getSemanticForm();
+    if (!Init) {
+      fail("'" + N + "' is not initialized from a braced list",
+           "--param or --launch");
+      return nullptr;
+    }
+    At = nullptr;
+    bool Const = Ctx.getBaseElementType(A->getType()).isConstQualified();
+    if (!A->isLocalVarDecl() || A->isStaticLocal()) {
+      if (!Const) {
+        fail("'" + N + "' is a global array that is not const", "--launch");
+        return nullptr;
+      }
+      return Init;
+    }
+    const auto *FD =
+        dyn_cast_or_null<FunctionDecl>(A->getParentFunctionOrMethod());
+    if (!FD || !FD->getBody())
+      return nullptr;
+    auto &Map = ArrayMaps[FD->getBody()];
+    if (!Map)
+      Map = std::make_unique<ParentMap>(FD->getBody());
+    if (!Const)
+      if (const Stmt *W = arrayWrite(A, FD->getBody(), *Map)) {
+        fail("'" + N + "' may be written at " + line(W), "--launch");
+        return nullptr;
+      }
+    // Inside a called function, positions mean nothing (elementValue
+    // takes only constants there); in the launching function the elements
+    // are evaluated where the array is declared.
+    if (frameOf(A) || !PM)
+      At = Pos;
+    else
+      At = Map->getParent(A->getInit());
+    return Init;
+  }
+
+  /// A use of local array A, in Body, that may change its elements:
+  /// anything but reading an element, sizeof, and a range-based for with a
+  /// non-reference or const loop variable.
+  static const Stmt *arrayWrite(const VarDecl *A, const Stmt *Body,
+                                ParentMap &Map) {
+    struct Uses : DynamicRecursiveASTVisitor {
+      const VarDecl *A;
+      std::vector<const DeclRefExpr *> Refs;
+      explicit Uses(const VarDecl *A) : A(A) {}
+      bool VisitDeclRefExpr(DeclRefExpr *D) override {
+        if (D->getDecl() == A)
+          Refs.push_back(D);
+        return true;
+      }
+    } U(A);
+    U.TraverseStmt(const_cast<Stmt *>(Body));
+    auto Up = [&](const Stmt *S) -> const Stmt * {
+      return Map.getParentIgnoreParens(const_cast<Stmt *>(S));
+    };
+    for (const DeclRefExpr *D : U.Refs) {
+      const Stmt *P = Up(D);
+      if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(P))
+        continue; // sizeof(a)
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
+        const auto *R = dyn_cast_or_null<CXXForRangeStmt>(Map.getParent(DS));
+        if (R && R->getRangeStmt() == DS) {
+          QualType T = R->getLoopVariable()->getType();
+          if (!T->isReferenceType() ||
+              T.getNonReferenceType().isConstQualified())
+            continue;
+        }
+        return D;
+      }
+      // a[i], a[i][j]: through each decay and subscript to the element,
+      // which must be read.
+      const Stmt *Cur = D;
+      for (;;) {
+        const auto *Decay = dyn_cast_or_null<ImplicitCastExpr>(Up(Cur));
+        if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+          break;
+        const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(Up(Decay));
+        if (!Sub || Sub->getBase()->IgnoreParens() != Decay)
+          break;
+        Cur = Sub;
+      }
+      const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Up(Cur));
+      if (Cur == D || !Read || Read->getCastKind() != CK_LValueToRValue)
+        return D;
+    }
+    return nullptr;
+  }
+
+  /// The initializer of element Index of the array Init initializes.
+  const clang::Expr *elementInit(const InitListExpr *Init, QualType ArrayType,
+                                 int64_t Index) {
+    const auto *AT = Ctx.getAsConstantArrayType(ArrayType);
+    if (!AT || Index < 0 || uint64_t(Index) >= AT->getSize().getZExtValue()) {
+      fail("an array index out of bounds (" + std::to_string(Index) + ")");
+      return nullptr;
+    }
+    if (uint64_t(Index) < Init->getNumInits())
+      return Init->getInit(unsigned(Index));
+    if (Init->hasArrayFiller())
+      return Init->getArrayFiller();
+    return nullptr;
+  }
+
+  std::optional<int64_t> evalElement(const ArraySubscriptExpr *AS,
+                                     unsigned Depth) {
+    // a[i][j]: indices outermost first.
+    std::vector<const clang::Expr *> Indices;
+    const clang::Expr *Base = AS;
+    while (const auto *S =
+               dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
+      Indices.insert(Indices.begin(), S->getIdx());
+      Base = S->getBase();
+    }
+    const auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+    const auto *A = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (!A || !Ctx.getAsConstantArrayType(A->getType())) {
+      fail("not evaluated: an element of an array that is not declared "
+           "with its elements at " +
+               line(AS),
+           "--launch");
+      return std::nullopt;
+    }
+    // The array first: an index is needed (and its loop enumerated) only
+    // if the elements are known.
+    const Stmt *At = nullptr;
+    const InitListExpr *Init = arrayInit(A, At);
+    if (!Init)
+      return std::nullopt;
+    std::vector<int64_t> Idx;
+    for (const clang::Expr *I : Indices) {
+      auto V = evalInt(I, Depth + 1);
+      if (!V)
+        return std::nullopt;
+      Idx.push_back(*V);
+    }
+    const clang::Expr *Elt = Init;
+    QualType T = A->getType();
+    for (int64_t I : Idx) {
+      const auto *IL = dyn_cast<InitListExpr>(Elt->IgnoreImplicit());
+      if (IL && !IL->isSemanticForm())
+        IL = IL->getSemanticForm();
+      Elt = IL ? elementInit(IL, T, I) : nullptr;
+      if (!Elt)
+        return std::nullopt;
+      T = Ctx.getAsArrayType(T)->getElementType();
+    }
+    return elementValue(Elt, A, At, Depth);
+  }
+
+  std::optional<int64_t> elementValue(const clang::Expr *Elt, const VarDecl *A,
+                                      const Stmt *At, unsigned Depth) {
+    if (isa<ImplicitValueInitExpr>(Elt))
+      return 0;
+    if (!Frames.empty() && frameOf(A)) {
+      Expr::EvalResult R;
+      if (!Elt->isValueDependent() && Elt->EvaluateAsInt(R, Ctx))
+        return toInt64(R.Val.getInt());
+      fail("the elements of '" + A->getName().str() + "' are not constants");
+      return std::nullopt;
+    }
+    return at<int64_t>(At, [&] { return evalInt(Elt, Depth + 1); });
+  }
+
+  /// ": " and what failed, for a loop's note.
+  std::string because() const { return Why.empty() ? "" : ": " + Why.str(); }
+
+  /// The values of `for (int I = START; COND; STEP)`.
+  std::vector<int64_t> forValues(const ForStmt *F, const VarDecl *V,
+                                 std::string &WhyNot) {
+    std::vector<int64_t> Values;
+    std::string N = V->getName().str();
+    if (!V->getType()->isIntegralOrEnumerationType() || !V->getInit() ||
+        !F->getCond() || !F->getInc() || F->getConditionVariable()) {
+      WhyNot = "not a counted loop";
+      return Values;
+    }
+    if (modifies(F->getBody(), V)) {
+      WhyNot = "its body assigns '" + N + "'";
+      return Values;
+    }
+    // What the condition and step read must not change in the loop.
+    struct Vars : DynamicRecursiveASTVisitor {
+      std::set<const VarDecl *> Out;
+      bool VisitDeclRefExpr(DeclRefExpr *D) override {
+        if (auto *VD = dyn_cast<VarDecl>(D->getDecl()))
+          Out.insert(VD);
+        return true;
+      }
+    } Read;
+    Read.TraverseStmt(const_cast<clang::Expr *>(F->getCond()));
+    Read.TraverseStmt(const_cast<clang::Expr *>(F->getInc()));
+    for (const VarDecl *R : Read.Out)
+      if (R != V && modifies(F, R)) {
+        WhyNot = "'" + R->getName().str() + "' changes in the loop";
+        return Values;
+      }
+    auto Start = evalInt(V->getInit());
+    if (!Start) {
+      WhyNot = "its start is not evaluated" + because();
+      return Values;
+    }
+    int64_t Cur = convertTo(*Start, V->getType(), Ctx);
+    for (;;) {
+      Bindings[V] = Cur;
+      auto C = evalCondition(F->getCond(), 0);
+      if (!C) {
+        WhyNot = "its condition is not evaluated" + because();
+        break;
+      }
+      if (!*C)
+        break;
+      Values.push_back(Cur);
+      if (Values.size() > MaxLoopLaunches) {
+        WhyNot = "more than " + std::to_string(MaxLoopLaunches) + " iterations";
+        break;
+      }
+      auto Next = step(F->getInc(), V, Cur);
+      if (!Next) {
+        WhyNot = "its step is not evaluated";
+        break;
+      }
+      Cur = *Next;
+    }
+    Bindings.erase(V);
+    return Values;
+  }
+
+  /// V after the step expression of its loop, from Cur (++i, i += 2,
+  /// bs *= 2, i = i + 4).
+  std::optional<int64_t> step(const clang::Expr *Inc, const VarDecl *V,
+                              int64_t Cur) {
+    Inc = Inc->IgnoreParens();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(Inc))
+      Inc = EWC->getSubExpr()->IgnoreParens();
+    auto IsV = [&](const clang::Expr *E) {
+      const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return D && D->getDecl() == V;
+    };
+    if (const auto *U = dyn_cast<UnaryOperator>(Inc);
+        U && U->isIncrementDecrementOp() && IsV(U->getSubExpr()))
+      return convertTo(int64_t(uint64_t(Cur) + (U->isIncrementOp() ? 1 : -1)),
+                       V->getType(), Ctx);
+    const auto *B = dyn_cast<BinaryOperator>(Inc);
+    if (!B || !B->isAssignmentOp() || !IsV(B->getLHS()))
+      return std::nullopt;
+    auto R = evalInt(B->getRHS());
+    if (!R)
+      return std::nullopt;
+    if (B->getOpcode() == BO_Assign)
+      return convertTo(*R, V->getType(), Ctx);
+    const auto *CA = cast<CompoundAssignOperator>(B);
+    QualType CT = CA->getComputationLHSType();
+    auto New = binop(BinaryOperator::getOpForCompoundAssignment(B->getOpcode()),
+                     convertTo(Cur, CT, Ctx), *R,
+                     CT->isUnsignedIntegerOrEnumerationType());
+    if (!New)
+      return std::nullopt;
+    return convertTo(convertTo(*New, CA->getComputationResultType(), Ctx),
+                     V->getType(), Ctx);
+  }
+
+  /// The values of `for (int V : RANGE)` over a constant array or a
+  /// braced list.
+  std::vector<int64_t> rangeValues(const CXXForRangeStmt *R, const VarDecl *V,
+                                   std::string &WhyNot) {
+    std::vector<int64_t> Values;
+    QualType VT = V->getType().getNonReferenceType();
+    if (!VT->isIntegralOrEnumerationType()) {
+      WhyNot = "its variable is not an integer";
+      return Values;
+    }
+    if (modifies(R->getBody(), V)) {
+      WhyNot = "its body assigns '" + V->getName().str() + "'";
+      return Values;
+    }
+    const clang::Expr *Range = R->getRangeInit()->IgnoreImplicit();
+    // for (int bs : {64, 128, 256})
+    if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(Range)) {
+      const auto *List =
+          dyn_cast<InitListExpr>(IL->getSubExpr()->IgnoreImplicit());
+      if (!List) {
+        WhyNot = "its list is not evaluated";
+        return Values;
+      }
+      if (!List->isSemanticForm())
+        List = List->getSemanticForm();
+      if (List->getNumInits() > MaxLoopLaunches) {
+        WhyNot = "more than " + std::to_string(MaxLoopLaunches) + " iterations";
+        return Values;
+      }
+      for (const clang::Expr *E : List->inits()) {
+        auto X = evalInt(E);
+        if (!X) {
+          WhyNot = "an element is not evaluated" + because();
+          return Values;
+        }
+        Values.push_back(convertTo(*X, VT, Ctx));
+      }
+      return Values;
+    }
+    const auto *DR = dyn_cast<DeclRefExpr>(Range->IgnoreParenImpCasts());
+    const auto *A = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    const auto *AT = A ? Ctx.getAsConstantArrayType(A->getType()) : nullptr;
+    if (!AT || !AT->getElementType()->isIntegralOrEnumerationType()) {
+      WhyNot = "not over a constant array of integers or a braced list";
+      return Values;
+    }
+    uint64_t Size = AT->getSize().getZExtValue();
+    if (Size > MaxLoopLaunches) {
+      WhyNot = "more than " + std::to_string(MaxLoopLaunches) + " iterations";
+      return Values;
+    }
+    const Stmt *At = nullptr;
+    const InitListExpr *Init = arrayInit(A, At);
+    if (!Init) {
+      WhyNot = Why.Text;
+      return Values;
+    }
+    for (uint64_t I = 0; I < Size; ++I) {
+      const clang::Expr *Elt = elementInit(Init, A->getType(), int64_t(I));
+      std::optional<int64_t> X;
+      if (Elt)
+        X = elementValue(Elt, A, At, 0);
+      if (!X) {
+        WhyNot = "an element is not evaluated" + because();
+        return Values;
+      }
+      Values.push_back(convertTo(*X, VT, Ctx));
+    }
+    return Values;
+  }
+
+  /// If's only statement, when it is a continue, break or return (and the
+  /// if has no else): `if (bs > max_threads) continue;`.
+  static const Stmt *onlyJump(const IfStmt *If) {
+    if (If->getElse() || If->getInit() || If->getConditionVariable())
+      return nullptr;
+    const Stmt *Then = If->getThen();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+      Then = CS->size() == 1 ? CS->body_front() : nullptr;
+    return isa_and_nonnull<ContinueStmt, BreakStmt, ReturnStmt>(Then) ? Then
+                                                                      : nullptr;
+  }
+
+  /// The loop (or, for a break, switch) a jump at S leaves.
+  const Stmt *jumpTarget(const Stmt *S, bool IsBreak) {
+    while ((S = PM->getParent(S)))
+      if (isLoop(S) || (IsBreak && isa<SwitchStmt>(S)))
+        return S;
+    return nullptr;
   }
 
   /// The initializer of a member read from a struct variable: S.F where S
@@ -355,19 +1788,22 @@ private:
   };
   std::optional<FieldValue> fieldInit(const MemberExpr *M, unsigned Depth) {
     const auto *FD = dyn_cast<FieldDecl>(M->getMemberDecl());
-    if (!FD || M->isArrow() || FD->isBitField() || Depth > 32)
+    if (!FD || M->isArrow() || FD->isBitField() || Depth > MaxDepth)
       return std::nullopt;
     const auto *DR = dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
     const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
     if (!VD)
       return std::nullopt;
+    if (frameOf(VD)) {
+      fail("'" + VD->getName().str() + "' is not an integer");
+      return std::nullopt;
+    }
     if (isa<ParmVarDecl>(VD) || !VD->getInit()) {
-      if (Missing.empty())
-        Missing = VD->getName().str();
+      noValue(VD);
       return std::nullopt;
     }
     if (isModifiedAfterInit(VD)) {
-      markModified(VD);
+      notFollowed(VD, "is assigned after its declaration");
       return std::nullopt;
     }
     const clang::Expr *Init = VD->getInit()->IgnoreImplicit();
@@ -406,13 +1842,6 @@ private:
     return R;
   }
 
-  void markModified(const VarDecl *VD) {
-    if (Missing.empty()) {
-      Missing = VD->getName().str();
-      Modified = true;
-    }
-  }
-
   static bool isVar(const clang::Expr *E, const VarDecl *VD) {
     auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return D && D->getDecl() == VD;
@@ -425,8 +1854,8 @@ private:
   /// condition takes (Fail if the condition does not evaluate). nullopt if S
   /// is neither.
   template <typename Fn>
-  std::optional<DefKind> searchStructure(const Stmt *S, unsigned Depth,
-                                         Fn Search) {
+  std::optional<DefKind> searchStructure(const Stmt *S, const VarDecl *VD,
+                                         unsigned Depth, Fn Search) {
     if (auto *CS = dyn_cast<CompoundStmt>(S)) {
       for (auto It = CS->body_rbegin(); It != CS->body_rend(); ++It) {
         DefKind K = Search(*It);
@@ -436,11 +1865,20 @@ private:
       return DefKind::None;
     }
     if (auto *If = dyn_cast<IfStmt>(S)) {
-      if (If->getInit() || If->getConditionVariable())
+      if (If->getInit() || If->getConditionVariable()) {
+        notFollowed(VD, "is assigned in the if at " + line(If));
         return DefKind::Fail;
-      auto C = at<int64_t>(S, [&] { return evalInt(If->getCond(), Depth + 1); });
-      if (!C)
+      }
+      bool Had = !Why.empty();
+      auto C = at<int64_t>(
+          S, [&] { return evalCondition(If->getCond(), Depth + 1); });
+      if (!C) {
+        if (!Had && Why.empty())
+          notFollowed(VD, "is assigned in the if at " + line(If) +
+                              ", whose condition is not evaluated");
+        hintFor(VD, Had);
         return DefKind::Fail;
+      }
       // A side that does not assign leaves the value from before the if.
       const Stmt *Taken = *C ? If->getThen() : If->getElse();
       return Taken ? Search(Taken) : DefKind::None;
@@ -451,18 +1889,24 @@ private:
   /// The last definition of integer VD within S (a statement before the
   /// point of interest). Straight-line assignments and `if`s whose
   /// condition evaluates are followed; anything else that modifies VD
-  /// (loops, address taken) makes the value unknown.
+  /// (loops, address taken) makes the value unknown. Every Fail has said
+  /// why.
   DefKind lastDef(const Stmt *S, const VarDecl *VD, int64_t &V, unsigned Depth) {
     if (!S)
       return DefKind::None;
     if (auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
         if (D == VD) {
-          if (!VD->getInit())
+          if (!VD->getInit()) {
+            noValue(VD);
             return DefKind::Fail;
+          }
+          bool Had = !Why.empty();
           auto R = at<int64_t>(S, [&] { return evalInt(VD->getInit(), Depth + 1); });
-          if (!R)
+          if (!R) {
+            hintFor(VD, Had);
             return DefKind::Fail;
+          }
           V = *R;
           return DefKind::Found;
         }
@@ -470,41 +1914,57 @@ private:
     }
     if (!modifies(S, VD))
       return DefKind::None;
-    if (auto K = searchStructure(S, Depth, [&](const Stmt *Sub) {
+    if (auto K = searchStructure(S, VD, Depth, [&](const Stmt *Sub) {
           return lastDef(Sub, VD, V, Depth);
         }))
       return *K;
     if (auto *B = dyn_cast<BinaryOperator>(S)) {
-      if (!B->isAssignmentOp() || !isVar(B->getLHS(), VD))
+      if (!B->isAssignmentOp() || !isVar(B->getLHS(), VD)) {
+        modifiedBy(VD, S);
         return DefKind::Fail;
+      }
+      bool Had = !Why.empty();
       auto R = at<int64_t>(S, [&] { return evalInt(B->getRHS(), Depth + 1); });
-      if (!R)
+      if (!R) {
+        hintFor(VD, Had);
         return DefKind::Fail;
+      }
       if (B->getOpcode() == BO_Assign) {
-        V = *R;
+        V = convertTo(*R, VD->getType(), Ctx);
         return DefKind::Found;
       }
       auto Old = valueAt(VD, S, Depth + 1);
       if (!Old)
         return DefKind::Fail;
-      auto New = binop(BinaryOperator::getOpForCompoundAssignment(B->getOpcode()),
-                       *Old, *R);
-      if (!New)
+      const auto *CA = cast<CompoundAssignOperator>(B);
+      QualType CT = CA->getComputationLHSType();
+      auto New =
+          binop(BinaryOperator::getOpForCompoundAssignment(B->getOpcode()),
+                convertTo(*Old, CT, Ctx), *R,
+                CT->isUnsignedIntegerOrEnumerationType());
+      if (!New) {
+        modifiedBy(VD, S);
         return DefKind::Fail;
-      V = *New;
+      }
+      V = convertTo(convertTo(*New, CA->getComputationResultType(), Ctx),
+                    VD->getType(), Ctx);
       return DefKind::Found;
     }
     if (auto *U = dyn_cast<UnaryOperator>(S)) {
-      if (!U->isIncrementDecrementOp() || !isVar(U->getSubExpr(), VD))
+      if (!U->isIncrementDecrementOp() || !isVar(U->getSubExpr(), VD)) {
+        modifiedBy(VD, S);
         return DefKind::Fail;
+      }
       auto Old = valueAt(VD, S, Depth + 1);
       if (!Old)
         return DefKind::Fail;
-      V = *Old + (U->isIncrementOp() ? 1 : -1);
+      V = convertTo(int64_t(uint64_t(*Old) + (U->isIncrementOp() ? 1 : -1)),
+                    VD->getType(), Ctx);
       return DefKind::Found;
     }
     if (auto *E = dyn_cast<ExprWithCleanups>(S))
       return lastDef(E->getSubExpr(), VD, V, Depth);
+    modifiedBy(VD, S);
     return DefKind::Fail;
   }
 
@@ -515,8 +1975,8 @@ private:
   }
 
   /// Visits the statements that run before At, nearest first, until Visit
-  /// returns Found or Fail. An enclosing loop that modifies VD is a Fail:
-  /// the value would depend on the iteration.
+  /// returns Found or Fail. An enclosing loop that modifies VD, or whose
+  /// variable VD is, is a Fail: the value would depend on the iteration.
   template <typename Fn>
   DefKind scanBefore(const VarDecl *VD, const Stmt *At, Fn Visit) {
     const Stmt *Cur = At;
@@ -534,9 +1994,16 @@ private:
           if (K != DefKind::None)
             return K;
         }
-      } else if ((isa<ForStmt>(Parent) || isa<WhileStmt>(Parent) ||
-                  isa<DoStmt>(Parent) || isa<CXXForRangeStmt>(Parent)) &&
-                 modifies(Parent, VD)) {
+      } else if (isLoop(Parent) && loopVariable(Parent) == VD) {
+        auto Note = LoopNotes.find(VD);
+        notFollowed(VD,
+                    "is the variable of the loop at " + line(Parent) +
+                        (Note == LoopNotes.end() ? std::string()
+                                                 : " (" + Note->second + ")"));
+        return DefKind::Fail;
+      } else if (isLoop(Parent) && modifies(Parent, VD)) {
+        notFollowed(VD, "is assigned in the loop at " + line(Parent) +
+                            " around the launch");
         return DefKind::Fail;
       }
       Cur = Parent;
@@ -544,26 +2011,21 @@ private:
     return DefKind::None;
   }
 
-  /// Records why VD has no value at the launch.
-  void noValue(const VarDecl *VD, DefKind K) {
-    if (K == DefKind::Fail)
-      markModified(VD);
-    else if (Missing.empty())
-      Missing = VD->getName().str();
-  }
-
   /// The value of local VD just before statement At.
   std::optional<int64_t> valueAt(const VarDecl *VD, const Stmt *At,
                                  unsigned Depth) {
-    if (Depth > 64)
+    if (Depth > MaxDepth) {
+      fail("the expression nests too deeply");
       return std::nullopt;
+    }
     int64_t V = 0;
     DefKind K = scanBefore(VD, At, [&](const Stmt *S) {
       return lastDef(S, VD, V, Depth);
     });
     if (K == DefKind::Found)
       return V;
-    noValue(VD, K);
+    if (K == DefKind::None)
+      noValue(VD);
     return std::nullopt;
   }
 
@@ -577,15 +2039,18 @@ private:
     if (auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
         if (D == VD) {
+          bool Had = !Why.empty();
           if (VD->getInit())
             Base = at<Dim3>(S, [&] { return evalDim3(VD->getInit(), Depth + 1); });
+          if (!Base)
+            hintFor(VD, Had);
           return Base ? DefKind::Found : DefKind::Fail;
         }
       return DefKind::None;
     }
     if (!modifies(S, VD))
       return DefKind::None;
-    if (auto K = searchStructure(S, Depth, [&](const Stmt *Sub) {
+    if (auto K = searchStructure(S, VD, Depth, [&](const Stmt *Sub) {
           return dim3Def(Sub, VD, Members, Base, Depth);
         }))
       return *K;
@@ -598,20 +2063,33 @@ private:
       LHS = OC->getArg(0);
       RHS = OC->getArg(1);
     }
-    if (!LHS)
+    if (!LHS) {
+      modifiedBy(VD, S);
       return DefKind::Fail;
+    }
+    bool Had = !Why.empty();
     if (auto *ME = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts());
         ME && isVar(ME->getBase(), VD)) {
       StringRef F = ME->getMemberDecl()->getName();
-      auto V = at<int64_t>(S, [&] { return evalInt(RHS, Depth + 1); });
-      if (F.size() != 1 || F[0] < 'x' || F[0] > 'z' || !V)
+      if (F.size() != 1 || F[0] < 'x' || F[0] > 'z') {
+        modifiedBy(VD, S);
         return DefKind::Fail;
+      }
+      auto V = at<int64_t>(S, [&] { return evalInt(RHS, Depth + 1); });
+      if (!V) {
+        hintFor(VD, Had);
+        return DefKind::Fail;
+      }
       Members.emplace_back(F[0] - 'x', *V);
       return DefKind::None;
     }
-    if (!isVar(LHS, VD))
+    if (!isVar(LHS, VD)) {
+      modifiedBy(VD, S);
       return DefKind::Fail;
+    }
     Base = at<Dim3>(S, [&] { return evalDim3(RHS, Depth + 1); });
+    if (!Base)
+      hintFor(VD, Had);
     return Base ? DefKind::Found : DefKind::Fail;
   }
 
@@ -624,7 +2102,8 @@ private:
       return dim3Def(S, VD, Members, Base, Depth);
     });
     if (K != DefKind::Found) {
-      noValue(VD, K);
+      if (K == DefKind::None)
+        noValue(VD);
       return std::nullopt;
     }
     for (auto MI = Members.rbegin(); MI != Members.rend(); ++MI)
@@ -638,76 +2117,46 @@ private:
     auto *VD = dyn_cast<VarDecl>(D);
     if (!VD)
       return std::nullopt;
+    // A parameter or local of a function being called: its frame's value,
+    // whatever --param says of its name.
+    if (Frame *F = frameOf(VD)) {
+      auto It = F->Vars.find(VD);
+      if (It != F->Vars.end())
+        return It->second;
+      if (!VD->getType().getNonReferenceType()->isIntegralOrEnumerationType())
+        fail("'" + VD->getName().str() + "' is not an integer");
+      else
+        fail("'" + VD->getName().str() + "' is read before it has a value");
+      return std::nullopt;
+    }
+    if (auto B = Bindings.find(VD); B != Bindings.end())
+      return B->second;
     auto It = Params.find(VD->getName().str());
     if (It != Params.end()) {
       checkFits(VD, It->second);
       return It->second;
     }
     if (isa<ParmVarDecl>(VD)) {
-      if (Missing.empty())
-        Missing = VD->getName().str();
+      noValue(VD);
       return std::nullopt;
     }
-    if (PM && Pos && VD->isLocalVarDecl())
+    if (PM && Pos && VD->isLocalVarDecl()) {
+      Needed.insert(VD);
       return valueAt(VD, Pos, Depth + 1);
+    }
     if (isModifiedAfterInit(VD)) {
-      if (Missing.empty()) {
-        Missing = VD->getName().str();
-        Modified = true;
-      }
+      notFollowed(VD, "is assigned after its declaration");
       return std::nullopt;
     }
-    if (const clang::Expr *Init = VD->getInit())
-      return evalInt(Init, Depth + 1);
-    if (Missing.empty())
-      Missing = VD->getName().str();
+    if (const clang::Expr *Init = VD->getInit()) {
+      bool Had = !Why.empty();
+      auto V = evalInt(Init, Depth + 1);
+      if (!V)
+        hintFor(VD, Had);
+      return V;
+    }
+    noValue(VD);
     return std::nullopt;
-  }
-
-  static std::optional<int64_t> binop(BinaryOperatorKind Op, int64_t L,
-                                      int64_t R) {
-    switch (Op) {
-    case BO_Add:
-      return L + R;
-    case BO_Sub:
-      return L - R;
-    case BO_Mul:
-      return L * R;
-    case BO_Div:
-      if (R == 0)
-        return std::nullopt;
-      return L / R;
-    case BO_Rem:
-      if (R == 0)
-        return std::nullopt;
-      return L % R;
-    case BO_Shl:
-      return L << R;
-    case BO_Shr:
-      return L >> R;
-    case BO_And:
-      return L & R;
-    case BO_Or:
-      return L | R;
-    case BO_LT:
-      return int64_t(L < R);
-    case BO_GT:
-      return int64_t(L > R);
-    case BO_LE:
-      return int64_t(L <= R);
-    case BO_GE:
-      return int64_t(L >= R);
-    case BO_EQ:
-      return int64_t(L == R);
-    case BO_NE:
-      return int64_t(L != R);
-    case BO_LAnd:
-      return int64_t(L && R);
-    case BO_LOr:
-      return int64_t(L || R);
-    default:
-      return std::nullopt;
-    }
   }
 };
 
@@ -833,15 +2282,133 @@ public:
     if (const FunctionDecl *Host = functionOf(Call);
         Host && Host->isDependentContext())
       return true;
-    const CallExpr *Config = Call->getConfig();
-    if (!Config)
+    if (!Call->getConfig())
       return true;
-    LaunchSite L;
-    L.KernelMangledName = Names.getName(FD);
-    L.Loc = toLoc(Ctx.getSourceManager(), Call->getBeginLoc());
+    LaunchSite Site;
+    Site.KernelMangledName = Names.getName(FD);
+    Site.Loc = toLoc(Ctx.getSourceManager(), Call->getBeginLoc());
+    Site.HostNames = hostNames(Call);
     ParentMap *PM = parentMapFor(Call);
-    L.HostNames = hostNames(Call);
+    std::set<const VarDecl *> Needed;
+    LaunchSite Once = evaluate(Site, Call, PM, {}, {}, &Needed);
+
+    // The loops around the launch whose variable it needs (and --param does
+    // not give), outermost first, with the values their variables take.
+    std::vector<const Stmt *> Loops;
+    std::vector<const VarDecl *> Vars;
+    std::vector<std::vector<int64_t>> Values;
+    std::map<const VarDecl *, std::string> Notes;
+    size_t Count = 1;
+    for (const Stmt *S = Call; PM && (S = PM->getParent(S));) {
+      const VarDecl *V = isLoop(S) ? loopVariable(S) : nullptr;
+      if (!V || !Needed.count(V))
+        continue;
+      HostEvaluator LoopEval(Ctx, Params, S, PM);
+      std::string WhyNot;
+      std::vector<int64_t> Vs = LoopEval.loopValues(S, V, WhyNot);
+      if (!WhyNot.empty()) {
+        Notes[V] = "not enumerated: " + WhyNot;
+        continue;
+      }
+      if (Vs.empty()) {
+        // The launch never runs: no size to report, and no guess.
+        Once.Grid.reset();
+        Once.Block.reset();
+        Once.Unresolved = "the loop at line " + std::to_string(lineOf(S)) +
+                          " around the launch runs no iteration";
+        Facts.Launches.push_back(std::move(Once));
+        return true;
+      }
+      Loops.insert(Loops.begin(), S);
+      Vars.insert(Vars.begin(), V);
+      Values.insert(Values.begin(), std::move(Vs));
+      Count *= Values.front().size();
+      if (Count > MaxLoopLaunches)
+        break;
+    }
+    if (Count > MaxLoopLaunches) {
+      for (const VarDecl *V : Vars)
+        Notes[V] = "not enumerated: the loops around the launch give more "
+                   "than " +
+                   std::to_string(MaxLoopLaunches) + " launches";
+      Loops.clear();
+    }
+    if (Loops.empty()) {
+      Facts.Launches.push_back(
+          Notes.empty() ? std::move(Once)
+                        : evaluate(Site, Call, PM, {}, Notes, nullptr));
+      return true;
+    }
+
+    // One launch per iteration that reaches the call, in the order the
+    // program runs them.
+    std::map<const VarDecl *, int64_t> Bound;
+    size_t Added = 0;
+    std::function<int(size_t)> Walk = [&](size_t J) -> int {
+      if (J == Loops.size()) {
+        HostEvaluator Guards(Ctx, Params, Call, PM);
+        Guards.Bindings = Bound;
+        HostEvaluator::Reach R = Guards.reaches(Call, Loops);
+        if (R.Runs) {
+          LaunchSite L = evaluate(Site, Call, PM, Bound, Notes, nullptr);
+          for (const VarDecl *V : Vars)
+            L.Iteration += (L.Iteration.empty() ? "" : ", ") +
+                           V->getName().str() + "=" + std::to_string(Bound[V]);
+          Facts.Launches.push_back(std::move(L));
+          ++Added;
+        }
+        return R.Stops;
+      }
+      for (int64_t V : Values[J]) {
+        if (FileLimits::expired())
+          return -1;
+        Bound[Vars[J]] = V;
+        int Stop = Walk(J + 1);
+        if (Stop < int(J))
+          return Stop; // A return, or a break of an outer loop.
+        if (Stop == int(J))
+          break;
+      }
+      return int(Loops.size());
+    };
+    Walk(0);
+    // Iterations that all fail alike (a size the loop does not decide has
+    // no value) are one unresolved launch, not one per iteration.
+    auto First = Facts.Launches.end() - Added;
+    if (Added > 1 &&
+        std::all_of(First, Facts.Launches.end(), [&](const LaunchSite &L) {
+          return !L.Unresolved.empty() && L.Unresolved == First->Unresolved &&
+                 L.Args == First->Args;
+        })) {
+      First->Iteration.clear();
+      Facts.Launches.erase(First + 1, Facts.Launches.end());
+    }
+    if (!Added) {
+      Once.Grid.reset();
+      Once.Block.reset();
+      Once.Unresolved =
+          FileLimits::expired()
+              ? FileLimits::reason()
+              : "no iteration of the loops around the launch reaches it";
+      Facts.Launches.push_back(std::move(Once));
+    }
+    return true;
+  }
+
+private:
+  /// Base evaluated at launch Call, with the loop variables' values
+  /// Bindings; adds to Needed the locals it needed.
+  LaunchSite evaluate(const LaunchSite &Base, const CUDAKernelCallExpr *Call,
+                      ParentMap *PM,
+                      const std::map<const VarDecl *, int64_t> &Bindings,
+                      const std::map<const VarDecl *, std::string> &Notes,
+                      std::set<const VarDecl *> *Needed) {
+    LaunchSite L = Base;
+    const CallExpr *Config = Call->getConfig();
+    const FunctionDecl *FD = Call->getDirectCallee();
     HostEvaluator Eval(Ctx, Params, Call, PM);
+    Eval.Bindings = Bindings;
+    Eval.LoopNotes = Notes;
     if (Config->getNumArgs() >= 2) {
       L.Grid = Eval.evalDim3(Config->getArg(0));
       L.Block = Eval.evalDim3(Config->getArg(1));
@@ -851,22 +2418,19 @@ public:
       L.SharedBytes = Eval.evalInt(Config->getArg(2));
     else
       L.SharedBytes = 0;
-    if (!Eval.RangeError.empty())
+    if (!Eval.RangeError.empty() &&
+        !llvm::is_contained(Facts.Errors, Eval.RangeError))
       Facts.Errors.push_back(Eval.RangeError);
     if ((!L.Grid || !L.Block) && (Eval.LimitReached || FileLimits::expired()))
       L.Unresolved = FileLimits::reason();
     else if (!L.Grid || !L.Block)
-      L.Unresolved = Eval.Missing.empty()
+      L.Unresolved = Eval.Why.empty()
                          ? "the launch configuration is not a constant "
                            "expression of known values"
-                     : Eval.Modified
-                         ? "'" + Eval.Missing +
-                               "' is assigned after its declaration, so its "
-                               "value at the launch is not evaluated (use "
-                               "--param " +
-                               Eval.Missing + "=VALUE or --launch)"
-                         : "'" + Eval.Missing + "' has no value (use --param " +
-                               Eval.Missing + "=VALUE)";
+                     : Eval.Why.Hint.empty() ? Eval.Why.Text + " (use --launch)"
+                                             : Eval.Why.str();
+    if (Needed)
+      Needed->insert(Eval.Needed.begin(), Eval.Needed.end());
     for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams();
          ++I) {
       const ParmVarDecl *P = FD->getParamDecl(I);
@@ -881,14 +2445,19 @@ public:
       if (!P->getType()->isIntegerType())
         continue;
       HostEvaluator ArgEval(Ctx, Params, Call, PM);
+      ArgEval.Bindings = Bindings;
       if (auto V = ArgEval.evalInt(Call->getArg(I)))
         L.Args[P->getName().str()] = *V;
+      if (Needed)
+        Needed->insert(ArgEval.Needed.begin(), ArgEval.Needed.end());
     }
-    Facts.Launches.push_back(std::move(L));
-    return true;
+    return L;
   }
 
-private:
+  unsigned lineOf(const Stmt *S) const {
+    return Ctx.getSourceManager().getExpansionLineNumber(S->getBeginLoc());
+  }
+
   ASTContext &Ctx;
   HostFacts &Facts;
   const std::map<std::string, int64_t> &Params;

@@ -77,6 +77,9 @@ struct LaunchSite {
   std::optional<int64_t> SharedBytes;
   /// Why Grid/Block could not be evaluated (e.g. "n has no value").
   std::string Unresolved;
+  /// For one of the launches of a call site in loops that are enumerated,
+  /// the loop variables' values ("bs=64"); empty otherwise.
+  std::string Iteration;
   /// Kernel parameter name -> value, for integer arguments that evaluate
   /// and pointer arguments that are null pointer constants (0: null).
   std::map<std::string, int64_t> Args;

@@ -226,6 +226,8 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
         J.attribute("location_line", int64_t(K.Launch.Loc.Line));
         J.attribute("location_column", int64_t(K.Launch.Loc.Column));
       }
+      if (!K.Launch.Iteration.empty())
+        J.attribute("iteration", K.Launch.Iteration);
       if (!K.Launch.Unresolved.empty())
         J.attribute("unresolved", K.Launch.Unresolved);
     });

@@ -38,6 +38,9 @@ struct LaunchInfo {
   int64_t SharedBytes = 0;
   SourceLoc Loc;          ///< Call site, annotation or config file.
   std::string Unresolved; ///< Why sizes are missing.
+  /// The loop variables' values of this launch, one of several of a call
+  /// site in loops ("bs=64"); empty otherwise.
+  std::string Iteration;
   bool known() const { return Grid && Block; }
 };
 

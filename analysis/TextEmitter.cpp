@@ -106,6 +106,8 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
   if (!K.Launch.Loc.File.empty() && K.Launch.Loc.Line)
     OS << " " << K.Launch.Loc.File << ":" << K.Launch.Loc.Line << ":"
        << K.Launch.Loc.Column;
+  if (!K.Launch.Iteration.empty())
+    OS << " with " << K.Launch.Iteration;
   OS << "]\n";
   if (!K.Decl.TemplateArgs.empty()) {
     OS << "  template   ";

@@ -558,15 +558,18 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
       }
       R.MissingSizes = missingSizes(Facts);
       R.Findings = buildFindings(Facts, R.Accesses, S.Findings);
-      // Said once per kernel, however many launches lack the same sizes.
+      // Said once per kernel, however many of its launches find the same
+      // (the same missing sizes; an access whose verdict does not depend on
+      // what differs between them).
       llvm::erase_if(R.Findings, [&](const Finding &F) {
-        return F.Check == "roofline-missing-size" &&
-               llvm::any_of(FR.Kernels, [&](const KernelReport &Prev) {
-                 return Prev.Decl.MangledName == Decl.MangledName &&
-                        llvm::any_of(Prev.Findings, [&](const Finding &P) {
-                          return P.Check == F.Check && P.Message == F.Message;
-                        });
-               });
+        return llvm::any_of(FR.Kernels, [&](const KernelReport &Prev) {
+          return Prev.Decl.MangledName == Decl.MangledName &&
+                 llvm::any_of(Prev.Findings, [&](const Finding &P) {
+                   return P.Check == F.Check && P.Line == F.Line &&
+                          P.Column == F.Column && P.File == F.File &&
+                          P.Message == F.Message;
+                 });
+        });
       });
       for (Finding &F : R.Findings)
         F.SourceLine = lineOf(sourceText(Sources, F.File), F.Line);

@@ -561,8 +561,10 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
       // Said once per kernel, however many of its launches find the same
       // (the same missing sizes; an access whose verdict does not depend on
       // what differs between them).
+      // The summary heads each launch's report: it stays.
       llvm::erase_if(R.Findings, [&](const Finding &F) {
-        return llvm::any_of(FR.Kernels, [&](const KernelReport &Prev) {
+        return F.Check != "roofline-kernel-summary" &&
+               llvm::any_of(FR.Kernels, [&](const KernelReport &Prev) {
           return Prev.Decl.MangledName == Decl.MangledName &&
                  llvm::any_of(Prev.Findings, [&](const Finding &P) {
                    return P.Check == F.Check && P.Line == F.Line &&

@@ -257,7 +257,17 @@ public:
   FootprintSink(DomainWalker &W, const Expr &Offset, int64_t Width,
                 std::vector<std::pair<int64_t, int64_t>> Tile)
       : W(W), Offset(Offset), Width(Width), Tile(std::move(Tile)),
-        Frames(1) {}
+        Frames(1) {
+    std::set<std::string> Syms;
+    Offset.mapAtoms([&](const Atom &A) -> std::optional<Expr> {
+      if (A.Kind != AtomKind::Symbol)
+        for (const Expr &Op : A.Ops)
+          Op.collectSymbols(Syms);
+      return std::nullopt;
+    });
+    AtomSyms.assign(Syms.begin(), Syms.end());
+    OffsetKey = Offset.str();
+  }
   bool Failed = false;
 
   // Attempts accumulate in their own frame and merge into the parent.
@@ -287,7 +297,7 @@ public:
       }
       Vars.push_back(W.var(J));
     }
-    Expr O = Offset.freeze(Env);
+    Expr O = frozen(Env);
     std::vector<std::pair<int64_t, int64_t>> Box;
     std::map<std::string, Expr> Points;
     for (const std::string &V : Vars) {
@@ -322,7 +332,7 @@ public:
   }
 
   unsigned inseparableDims(const IntervalEnv &Env) override {
-    Expr O = Offset.freeze(Env);
+    const Expr &O = frozen(Env);
     unsigned Mask = 0;
     for (int I = 0; I < 6; ++I) {
       const Interval &D = Env.at(ThreadDimNames[I]);
@@ -349,8 +359,32 @@ public:
   }
 
 private:
+  /// Offset.freeze(Env). Freezing decides each division or remainder atom
+  /// from the bounds of its operands alone, so the result depends only on
+  /// the offset and the intervals of the symbols inside its atoms: walks
+  /// revisit the same thread ranges for many block ranges, and the cache
+  /// model walks the same access once per wave; those reuse it.
+  const Expr &frozen(const IntervalEnv &Env) {
+    static thread_local std::map<std::string, Expr> Cache;
+    std::string Key = OffsetKey;
+    for (const std::string &S : AtomSyms) {
+      auto It = Env.find(S);
+      Key += '|';
+      Key += It == Env.end() ? std::string("?")
+                             : It->second.Lo.str() + ":" + It->second.Hi.str();
+    }
+    auto It = Cache.find(Key);
+    if (It != Cache.end())
+      return It->second;
+    if (Cache.size() >= 16384)
+      Cache.clear();
+    return Cache.emplace(std::move(Key), Offset.freeze(Env)).first->second;
+  }
+
   DomainWalker &W;
   Expr Offset;
+  std::vector<std::string> AtomSyms; ///< Symbols inside Offset's atoms.
+  std::string OffsetKey;              ///< Offset.str(), for the cache.
   int64_t Width;
   std::vector<std::pair<int64_t, int64_t>> Tile;
   std::vector<FootprintSet> Frames;

@@ -176,28 +176,13 @@ void measureReuse(const KernelModel &M, const BlockModel &B,
 
 } // namespace
 
-// Whether any access or guard of M uses thread coordinate Dim.
-static bool usesThreadDim(const KernelModel &M, const std::string &Dim) {
-  for (const BlockModel &B : M.Blocks) {
-    if (B.InnerGuard->mentions(Dim))
-      return true;
-    for (const NestLevel &NL : B.Nest)
-      if (NL.Guard->mentions(Dim))
-        return true;
-    for (const AccessModel &A : B.Accesses)
-      if (A.Offset && A.Offset->mentions(Dim))
-        return true;
-  }
-  return false;
-}
-
 AccessLaunch roofline::accessLaunch(const KernelModel &M,
                                     const LaunchInfo &Launch,
                                     std::optional<int64_t> MaxThreads) {
   AccessLaunch AL{Launch, ""};
   if (Launch.Block)
     return AL;
-  bool Y = usesThreadDim(M, "threadIdx.y"), Z = usesThreadDim(M, "threadIdx.z");
+  bool Y = mentionsSymbol(M, "threadIdx.y"), Z = mentionsSymbol(M, "threadIdx.z");
   Dim3 B;
   std::string From;
   if (MaxThreads && *MaxThreads >= 1) {

@@ -408,6 +408,8 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
         LI.Loc = Site.Loc;
         LI.Unresolved = Site.Unresolved;
         LI.Iteration = Site.Iteration;
+        LI.SampledNames = Site.SampledNames;
+        LI.Samples = Site.Samples;
         auto KP = Params;
         for (auto &KV : SiteParams(Site))
           KP[KV.first] = KV.second;
@@ -428,6 +430,7 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
       Launches.push_back({LI, Params});
     }
     for (auto &[LI, KP] : Launches) {
+      bool Refused = false; // The launch fails: no sizes would help.
       if (LI.known()) {
         std::string Why = launchLimitError(*LI.Grid, *LI.Block);
         if (Why.empty() && FR.Gpu->SharedPerBlockBytes &&
@@ -451,6 +454,7 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
           LI.Unresolved = Why;
           LI.Grid.reset();
           LI.Block.reset();
+          Refused = true;
         }
       }
       KernelReport R;
@@ -556,6 +560,12 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
               Missing.insert(N);
         Facts.MissingParams.assign(Missing.begin(), Missing.end());
       }
+      // Without sizes, the verdict every size swept agrees on.
+      if (!Limited && !Refused &&
+          (!LI.known() || !Facts.MissingParams.empty()))
+        R.Sweep = sweepRoofline(Counted, Decl, LI, CountParams, *FR.Gpu,
+                                R.SweepWhyNot);
+      Facts.Sweep = R.Sweep ? &*R.Sweep : nullptr;
       R.MissingSizes = missingSizes(Facts);
       R.Findings = buildFindings(Facts, R.Accesses, S.Findings);
       // Said once per kernel, however many of its launches find the same

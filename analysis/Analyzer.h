@@ -18,6 +18,7 @@
 #include "KernelCounts.h"
 #include "LaunchSpec.h"
 #include "Metrics.h"
+#include "SizeSweep.h"
 
 #include "llvm/Support/Error.h"
 
@@ -83,6 +84,9 @@ struct KernelReport {
   std::vector<std::string> AssumedNonNull;
   /// Why the kernel lacks sizes (missingSizes), or empty.
   std::string MissingSizes;
+  /// Without sizes: the roofline over a sweep of them, or why there is none.
+  std::optional<SizeSweep> Sweep;
+  std::string SweepWhyNot;
   KernelCounts Counts;
   RooflineMetrics Metrics;
   std::vector<AccessInfo> Accesses;

@@ -2,6 +2,9 @@
 
 #include "Findings.h"
 #include "Emitters.h"
+#include "SizeSweep.h"
+
+#include "llvm/ADT/STLExtras.h"
 
 #include <cmath>
 #include <cstdio>
@@ -234,6 +237,8 @@ static Finding summary(const KernelFacts &K, const RooflineMetrics &M,
                   : M.Note.empty() ? std::string("no sizes")
                                    : M.Note) +
                  ")";
+    if (K.Sweep)
+      S.Message += "; " + K.Sweep->verdict(*K.Gpu);
   }
   return S;
 }
@@ -283,6 +288,36 @@ static void kernelFindings(const KernelFacts &K, const FindingOptions &Opts,
                 "data on chip";
     F.Notes.push_back(N);
     Out.push_back(F);
+  } else if (const SizeSweep *Sw = K.Sweep;
+             Sw && Sw->kind() == SizeSweep::Kind::Memory && Sw->Ridge &&
+             Sw->maxIntensity() > 0 &&
+             Sw->maxIntensity() < Opts.MemoryBoundRidgeFraction * *Sw->Ridge) {
+    // Without sizes: the same verdict when every size swept agrees on it.
+    double AI = Sw->maxIntensity();
+    Finding F;
+    F.Check = "roofline-memory-bound";
+    place(F);
+    char Text[160];
+    snprintf(Text, sizeof Text, "%s%.3g FLOP/B, %.0fx below the ridge of %.3g FLOP/B",
+             Sw->minIntensity() < 0.99 * AI ? "at most " : "", AI,
+             *Sw->Ridge / AI, *Sw->Ridge);
+    std::string SwUnit =
+        Sw->Precision + (Sw->Unit == ComputeUnit::TensorCore ? " tensor cores"
+                                                             : " CUDA cores");
+    F.Message = "kernel '" + K.Name + "' is memory-bound at every size " +
+                "swept (" + Sw->range() + "): even with every byte moved " +
+                "once its intensity is " + Text + " for " + SwUnit + " on " +
+                K.Gpu->Name +
+                (Sw->LaunchAssumption.empty() ? std::string()
+                                              : " (" + Sw->LaunchAssumption + ")");
+    FindingNote N;
+    N.Line = K.Line;
+    N.Column = K.Column;
+    N.Message = "bytes set its speed of light; fuse it with the kernel that "
+                "produces or consumes its data, move narrower types "
+                "(bf16/fp16 halve the bytes), or reuse data on chip";
+    F.Notes.push_back(N);
+    Out.push_back(F);
   }
   if (Opts.KernelSummary)
     Out.push_back(summary(K, M, Missing, Unit));
@@ -298,6 +333,11 @@ static void kernelFindings(const KernelFacts &K, const FindingOptions &Opts,
                 (K.Unresolved.empty() ? "has counts that need sizes: "
                                       : "has no launch sizes: ") +
                 Missing;
+    // The verdict without sizes, unless roofline-memory-bound said it.
+    if (K.Sweep && !llvm::any_of(Out, [](const Finding &B) {
+          return B.Check == "roofline-memory-bound";
+        }))
+      F.Message += "; without them, " + K.Sweep->verdict(*K.Gpu);
     Out.push_back(F);
   }
 }

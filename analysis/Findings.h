@@ -20,6 +20,8 @@
 
 namespace roofline {
 
+struct SizeSweep;
+
 /// Thresholds, with their documented defaults (docs/findings.md).
 struct FindingOptions {
   /// roofline-uncoalesced-access fires when more than this fraction of the
@@ -63,6 +65,8 @@ struct KernelFacts {
   /// With a launch: the kernel parameters with no value that left counts
   /// or accesses unknown.
   std::vector<std::string> MissingParams;
+  /// Without sizes: the roofline over a sweep of them.
+  const SizeSweep *Sweep = nullptr;
 };
 
 /// Why the kernel lacks sizes, as roofline-missing-size and the summary say

@@ -240,6 +240,15 @@ public:
   /// (those --param names are not): the loops that set them are the ones
   /// worth enumerating.
   std::set<const VarDecl *> Needed;
+  /// Integer variables found without a value, that --param would give,
+  /// in the order found.
+  std::vector<std::string> Unvalued;
+  void unvalued(const VarDecl *VD) {
+    std::string N = VD->getName().str();
+    if (VD->getType().getNonReferenceType()->isIntegralOrEnumerationType() &&
+        !llvm::is_contained(Unvalued, N))
+      Unvalued.push_back(N);
+  }
   /// Values of the variables of the loops around the launch, for one
   /// iteration.
   std::map<const VarDecl *, int64_t> Bindings;
@@ -583,6 +592,7 @@ private:
   }
   void noValue(const VarDecl *VD) {
     std::string N = VD->getName().str();
+    unvalued(VD);
     fail("'" + N + "' has no value", "--param " + N + "=VALUE");
   }
   /// VD is modified in a way that is not followed (How: "is assigned in a
@@ -595,12 +605,13 @@ private:
   /// After VD's initializer or assignment failed to evaluate: if that
   /// failure said nothing of what to give, VD's --param gives it.
   void hintFor(const VarDecl *VD, bool HadFailure) {
-    if (HadFailure)
+    if (HadFailure || !(Why.empty() || Why.Hint.empty()))
       return;
+    unvalued(VD);
     if (Why.empty())
       fail("the value given to '" + VD->getName().str() + "' is not evaluated",
            "--param " + VD->getName().str() + "=VALUE or --launch");
-    else if (Why.Hint.empty())
+    else
       Why.Hint = "--param " + VD->getName().str() + "=VALUE or --launch";
   }
   unsigned lineOf(const Stmt *S) const {
@@ -2431,6 +2442,8 @@ private:
                                              : Eval.Why.str();
     if (Needed)
       Needed->insert(Eval.Needed.begin(), Eval.Needed.end());
+    if ((!L.Grid || !L.Block) && !Eval.LimitReached && !FileLimits::expired())
+      sample(L, Call, PM, Bindings);
     for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams();
          ++I) {
       const ParmVarDecl *P = FD->getParamDecl(I);
@@ -2456,6 +2469,88 @@ private:
 
   unsigned lineOf(const Stmt *S) const {
     return Ctx.getSourceManager().getExpansionLineNumber(S->getBeginLoc());
+  }
+
+  /// Fills L.SampledNames and L.Samples when L's grid misses integer
+  /// values --param would give and its block does not: a block size is the
+  /// author's choice, not the problem's, and is not guessed.
+  void sample(LaunchSite &L, const CUDAKernelCallExpr *Call, ParentMap *PM,
+              const std::map<const VarDecl *, int64_t> &Bindings) {
+    const CallExpr *Config = Call->getConfig();
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (Config->getNumArgs() < 2 || !FD)
+      return;
+    std::vector<std::string> Names; // In the order they are found.
+    // The launch with every name in Names set to Size; adds to More the
+    // names still without a value.
+    auto At = [&](int64_t Size, std::vector<std::string> *More)
+        -> std::optional<SampledLaunch> {
+      std::map<std::string, int64_t> P = Params;
+      for (const std::string &N : Names)
+        P[N] = Size;
+      auto Eval = [&](auto &&Fn) {
+        HostEvaluator E(Ctx, P, Call, PM);
+        E.Bindings = Bindings;
+        auto V = Fn(E);
+        if (!V && More)
+          llvm::append_range(*More, E.Unvalued);
+        return V;
+      };
+      SampledLaunch S;
+      S.Size = Size;
+      auto B = Eval([&](HostEvaluator &E) { return E.evalDim3(Config->getArg(1)); });
+      auto G = Eval([&](HostEvaluator &E) { return E.evalDim3(Config->getArg(0)); });
+      std::optional<int64_t> Sh = 0;
+      if (Config->getNumArgs() >= 3 && !isa<CXXDefaultArgExpr>(Config->getArg(2)))
+        Sh = Eval([&](HostEvaluator &E) { return E.evalInt(Config->getArg(2)); });
+      for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I)
+        if (FD->getParamDecl(I)->getType()->isIntegerType())
+          if (auto V = Eval([&](HostEvaluator &E) { return E.evalInt(Call->getArg(I)); }))
+            S.Args[FD->getParamDecl(I)->getName().str()] = *V;
+      if (!B || !G || !Sh)
+        return std::nullopt;
+      S.Block = *B;
+      S.Grid = *G;
+      S.SharedBytes = *Sh;
+      return S;
+    };
+    {
+      HostEvaluator E(Ctx, Params, Call, PM);
+      E.Bindings = Bindings;
+      if (!E.evalDim3(Config->getArg(1)))
+        return;
+    }
+    // Names are found one failure at a time: each evaluation stops at the
+    // first value it lacks.
+    const int64_t Probe = 1024;
+    for (unsigned Round = 0; Round < 8; ++Round) {
+      std::vector<std::string> More;
+      std::optional<SampledLaunch> S = At(Probe, &More);
+      size_t Before = Names.size();
+      for (const std::string &N : More)
+        if (!llvm::is_contained(Names, N))
+          Names.push_back(N);
+      if (S && Names.size() == Before)
+        break;
+      if (Names.size() == Before || FileLimits::expired())
+        return;
+    }
+    if (Names.empty())
+      return;
+    std::vector<SampledLaunch> Samples;
+    for (int64_t Size : rooflineSweepSizes()) {
+      std::optional<SampledLaunch> S = At(Size, nullptr);
+      if (!S || !launchLimitError(S->Grid, S->Block).empty())
+        continue;
+      // The block must not move with the sizes (checked at the probe).
+      if (!Samples.empty() && S->Block.V != Samples.front().Block.V)
+        return;
+      Samples.push_back(std::move(*S));
+    }
+    if (Samples.empty())
+      return;
+    L.SampledNames = std::move(Names);
+    L.Samples = std::move(Samples);
   }
 
   ASTContext &Ctx;

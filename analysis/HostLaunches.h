@@ -87,6 +87,11 @@ struct LaunchSite {
   /// with one of these names is an input of the host code, not a direct
   /// value for the same-named kernel parameter.
   std::set<std::string> HostNames;
+  /// For a launch whose grid (not block) misses integer values that --param
+  /// could give: those names, and the launch with each of
+  /// rooflineSweepSizes() given to all of them.
+  std::vector<std::string> SampledNames;
+  std::vector<SampledLaunch> Samples;
 };
 
 struct HostFacts {

@@ -329,6 +329,40 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
         J.attribute("note", M.Note);
       attr(J, "seconds_estimate", M.SecondsEstimate);
     });
+    // Without sizes: the roofline over the sizes swept (docs/counting.md).
+    if (K.Sweep) {
+      const SizeSweep &Sw = *K.Sweep;
+      J.attributeObject("size_sweep", [&] {
+        J.attributeArray("sizes", [&] {
+          for (const std::string &N : Sw.Names)
+            J.value(N);
+        });
+        if (!Sw.LaunchAssumption.empty())
+          J.attribute("launch_assumption", Sw.LaunchAssumption);
+        // The bound of the largest sizes, from the first size that has it.
+        J.attribute("bound",
+                    Sw.Points.back().ComputeBound ? "compute" : "memory");
+        J.attribute("bound_from", Sw.Points[Sw.from()].Size);
+        J.attribute("precision", Sw.Precision);
+        J.attribute("unit", computeUnitName(Sw.Unit));
+        attr(J, "ridge", Sw.Ridge);
+        J.attribute("verdict", Sw.verdict(Gpu));
+        J.attributeArray("samples", [&] {
+          for (const SizeSweep::Point &P : Sw.Points)
+            J.object([&] {
+              J.attribute("size", P.Size);
+              J.attribute("flops", P.Flops);
+              J.attribute("dram_bytes_lower", P.Bytes);
+              J.attribute("intensity", P.intensity());
+              J.attribute("bound", P.ComputeBound ? "compute" : "memory");
+            });
+        });
+      });
+    } else if (!K.SweepWhyNot.empty() && !K.MissingSizes.empty()) {
+      J.attributeObject("size_sweep", [&] {
+        J.attribute("unknown", K.SweepWhyNot);
+      });
+    }
     J.attributeArray("accesses", [&] {
       for (const AccessInfo &A : K.Accesses)
         access(J, A);

@@ -41,6 +41,10 @@ struct LaunchInfo {
   /// The loop variables' values of this launch, one of several of a call
   /// site in loops ("bs=64"); empty otherwise.
   std::string Iteration;
+  /// Without sizes: the host names they miss, and the launch at each
+  /// sample size (LaunchSite::Samples).
+  std::vector<std::string> SampledNames;
+  std::vector<SampledLaunch> Samples;
   bool known() const { return Grid && Block; }
 };
 

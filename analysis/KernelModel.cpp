@@ -1414,3 +1414,20 @@ void roofline::dumpKernelModel(const KernelModel &M, raw_ostream &OS) {
          << A.Width << (A.IsStore ? " store" : " load") << "\n";
   }
 }
+
+bool roofline::mentionsSymbol(const KernelModel &M, const std::string &Name) {
+  for (const LoopInfoModel &L : M.Loops)
+    if (L.TripCount && L.TripCount->mentions(Name))
+      return true;
+  for (const BlockModel &B : M.Blocks) {
+    if (B.InnerGuard->mentions(Name))
+      return true;
+    for (const NestLevel &NL : B.Nest)
+      if (NL.Guard->mentions(Name))
+        return true;
+    for (const AccessModel &A : B.Accesses)
+      if (A.Offset && A.Offset->mentions(Name))
+        return true;
+  }
+  return false;
+}

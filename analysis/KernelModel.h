@@ -158,6 +158,10 @@ struct KernelModel {
   std::vector<std::string> NullTested;
 };
 
+/// Whether a guard, an access offset or a trip count of M uses the symbol
+/// Name (a kernel parameter, threadIdx.y, blockIdx.z, ...).
+bool mentionsSymbol(const KernelModel &M, const std::string &Name);
+
 /// The guard literal "pointer parameter P is null".
 CondRef nullTest(const std::string &P);
 

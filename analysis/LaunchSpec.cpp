@@ -120,3 +120,16 @@ std::string roofline::launchLimitError(const Dim3 &Grid, const Dim3 &Block) {
            "y, z <= 65535): the launch fails";
   return "";
 }
+
+const std::vector<int64_t> &roofline::rooflineSweepSizes() {
+  static const std::vector<int64_t> Sizes = [] {
+    std::vector<int64_t> S;
+    for (int64_t V = 16; V <= 16384; V *= 2) {
+      S.push_back(V);
+      if (V < 16384)
+        S.push_back(V + V / 2);
+    }
+    return S;
+  }();
+  return Sizes;
+}

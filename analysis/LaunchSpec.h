@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace roofline {
 
@@ -18,6 +19,20 @@ struct Dim3 {
   std::array<int64_t, 3> V = {1, 1, 1};
   int64_t count() const { return V[0] * V[1] * V[2]; }
 };
+
+/// A launch whose sizes have no value, evaluated with one sample size
+/// given to all of them (the speed of light without sizes).
+struct SampledLaunch {
+  int64_t Size = 0;
+  Dim3 Grid, Block;
+  int64_t SharedBytes = 0;
+  /// Kernel parameter name -> value of the integer arguments.
+  std::map<std::string, int64_t> Args;
+};
+
+/// The sizes a missing size takes when the roofline is swept without
+/// sizes: 2^k and 3 * 2^(k-1) from 16 to 16384 (16, 24, 32, 48, ...).
+const std::vector<int64_t> &rooflineSweepSizes();
 
 /// A `--launch 'KERNEL=GX[,GY[,GZ]]/BX[,BY[,BZ]][/SMEM]'` override.
 struct LaunchOverride {

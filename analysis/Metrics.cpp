@@ -14,9 +14,8 @@ static std::optional<double> total(const KernelCounts &KC,
   return It->second->toDouble();
 }
 
-RooflineMetrics roofline::computeMetrics(const KernelCounts &KC,
-                                         const GpuSpec &Gpu, bool HaveLaunch) {
-  RooflineMetrics R;
+void roofline::dominantUnit(const KernelCounts &KC, std::string &Precision,
+                            ComputeUnit &Unit) {
   // The precision doing the most FLOPs decides the unit and peak; tensor
   // FLOPs ("flops.tensor_<prec>") select the tensor cores.
   double Best = -1;
@@ -33,14 +32,48 @@ RooflineMetrics roofline::computeMetrics(const KernelCounts &KC,
       Best = V;
       std::string P = KV.first.substr(6);
       if (P.rfind("tensor_", 0) == 0) {
-        R.Unit = ComputeUnit::TensorCore;
-        R.Precision = P.substr(7);
+        Unit = ComputeUnit::TensorCore;
+        Precision = P.substr(7);
       } else {
-        R.Unit = ComputeUnit::CudaCore;
-        R.Precision = P;
+        Unit = ComputeUnit::CudaCore;
+        Precision = P;
       }
     }
   }
+}
+
+std::optional<double> roofline::computeSeconds(const KernelCounts &KC,
+                                               const GpuSpec &Gpu,
+                                               std::string &Note) {
+  // Every precision's FLOPs at its own peak; they share the issue slots.
+  double T = 0;
+  bool AllPeaks = true;
+  for (auto &KV : KC.Totals) {
+    if (KV.first.rfind("flops.", 0) != 0 || !KV.second)
+      continue;
+    std::string P = KV.first.substr(6);
+    ComputeUnit U = ComputeUnit::CudaCore;
+    if (P.rfind("tensor_", 0) == 0) {
+      U = ComputeUnit::TensorCore;
+      P = P.substr(7);
+    }
+    auto Pk = Gpu.peak(U, P);
+    if (!Pk) {
+      AllPeaks = false;
+      Note = "no " + P + " peak for " + Gpu.Id;
+      continue;
+    }
+    T += KV.second->toDouble() / *Pk;
+  }
+  if (!AllPeaks)
+    return std::nullopt;
+  return T;
+}
+
+RooflineMetrics roofline::computeMetrics(const KernelCounts &KC,
+                                         const GpuSpec &Gpu, bool HaveLaunch) {
+  RooflineMetrics R;
+  dominantUnit(KC, R.Precision, R.Unit);
   R.Peak = Gpu.peak(R.Unit, R.Precision);
   R.Ridge = Gpu.ridge(R.Unit, R.Precision);
   if (!HaveLaunch) {
@@ -62,30 +95,8 @@ RooflineMetrics roofline::computeMetrics(const KernelCounts &KC,
     R.AILower = *R.Flops / *R.DramUpper;
   if (R.Flops && R.DramLower && *R.DramLower > 0)
     R.AIUpper = *R.Flops / *R.DramLower;
-  if (R.Flops) {
-    // Every precision's FLOPs at its own peak; they share the issue slots.
-    double T = 0;
-    bool AllPeaks = true;
-    for (auto &KV : KC.Totals) {
-      if (KV.first.rfind("flops.", 0) != 0 || !KV.second)
-        continue;
-      std::string P = KV.first.substr(6);
-      ComputeUnit U = ComputeUnit::CudaCore;
-      if (P.rfind("tensor_", 0) == 0) {
-        U = ComputeUnit::TensorCore;
-        P = P.substr(7);
-      }
-      auto Pk = Gpu.peak(U, P);
-      if (!Pk) {
-        AllPeaks = false;
-        R.Note = "no " + P + " peak for " + Gpu.Id;
-        continue;
-      }
-      T += KV.second->toDouble() / *Pk;
-    }
-    if (AllPeaks)
-      R.ComputeSeconds = T;
-  }
+  if (R.Flops)
+    R.ComputeSeconds = computeSeconds(KC, Gpu, R.Note);
   if (!R.ComputeSeconds || !R.DramUpper) {
     R.Bound = "unknown";
     if (R.Note.empty())

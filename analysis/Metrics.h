@@ -39,6 +39,15 @@ struct RooflineMetrics {
   std::string Note;  ///< Why something is missing.
 };
 
+/// The precision doing the most FLOPs, and whether tensor cores do them.
+void dominantUnit(const KernelCounts &KC, std::string &Precision,
+                  ComputeUnit &Unit);
+
+/// The grid's FLOPs of every precision at its own peak, added; nullopt
+/// (Note says why) when a precision has no peak on Gpu.
+std::optional<double> computeSeconds(const KernelCounts &KC,
+                                     const GpuSpec &Gpu, std::string &Note);
+
 RooflineMetrics computeMetrics(const KernelCounts &KC, const GpuSpec &Gpu,
                                bool HaveLaunch);
 

@@ -43,6 +43,8 @@ WARNING = re.compile(
     r"\[(?P<check>roofline-[A-Za-z0-9_.-]+)\]$")
 NOTE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): note: (?P<msg>.*)$")
 PLUGIN_SUFFIX = " [-Wbackend-plugin]"
+DIAGNOSTIC = re.compile(r"^.+?:\d+:\d+: [a-z]+: ")
+GENERATED = re.compile(r"^\d+ (warning|error)s? generated")
 
 
 def parse(text, cwd):
@@ -78,9 +80,11 @@ def parse(text, cwd):
                 current[5].append((int(n.group("line")), int(n.group("col")),
                                    n.group("msg")))
             continue
-        if line.startswith(" ") or not line:
-            continue  # Source snippet, caret, summary table.
-        # Anything else (e.g. "N warnings generated") ends the finding.
+        if not DIAGNOSTIC.match(line) and not GENERATED.match(line):
+            # Source snippet (a kernel's own line is not indented), caret,
+            # summary table.
+            continue
+        # Another diagnostic, or "N warnings generated", ends the finding.
         flush()
         current = None
     flush()

@@ -1,0 +1,240 @@
+//===- SizeSweep.cpp ------------------------------------------------------===//
+
+#include "SizeSweep.h"
+#include "AccessAnalysis.h"
+#include "Metrics.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace roofline;
+
+static std::string number(double V) {
+  char Buf[32];
+  snprintf(Buf, sizeof Buf, "%.3g", V);
+  return Buf;
+}
+
+size_t SizeSweep::from() const {
+  size_t I = Points.size();
+  while (I > 1 && Points[I - 2].ComputeBound == Points.back().ComputeBound)
+    --I;
+  return I ? I - 1 : 0;
+}
+
+SizeSweep::Kind SizeSweep::kind() const {
+  bool Compute = !Points.empty() && Points.back().ComputeBound;
+  if (from() == 0)
+    return Compute ? Kind::Compute : Kind::Memory;
+  return Compute ? Kind::ComputeFrom : Kind::MemoryFrom;
+}
+
+double SizeSweep::minIntensity() const {
+  double Lo = 0;
+  bool First = true;
+  for (size_t I = from(); I < Points.size(); ++I)
+    if (Points[I].Flops > 0 && (First || Points[I].intensity() < Lo)) {
+      Lo = Points[I].intensity();
+      First = false;
+    }
+  return Lo;
+}
+
+double SizeSweep::maxIntensity() const {
+  double Hi = 0;
+  for (size_t I = from(); I < Points.size(); ++I)
+    Hi = std::max(Hi, Points[I].intensity());
+  return Hi;
+}
+
+std::string SizeSweep::names() const {
+  if (Names.empty())
+    return "S"; // The grid, in threads: the launch assumption says so.
+  std::string S;
+  for (const std::string &N : Names)
+    S += (S.empty() ? "" : " = ") + N;
+  return S;
+}
+
+std::string SizeSweep::range() const {
+  std::string S = names() + " = ";
+  if (Points.empty())
+    return S;
+  S += std::to_string(Points.front().Size);
+  if (Points.size() > 1)
+    S += " .. " + std::to_string(Points.back().Size);
+  return S;
+}
+
+std::string SizeSweep::verdict(const GpuSpec &Gpu) const {
+  std::string Unit = Precision + (this->Unit == ComputeUnit::TensorCore
+                                      ? " tensor cores"
+                                      : " CUDA cores");
+  std::string Ridge =
+      this->Ridge ? "ridge " + number(*this->Ridge) + " FLOP/B for " + Unit +
+                        " on " + Gpu.Name
+                  : "no ridge for " + Unit + " on " + Gpu.Name;
+  double Lo = minIntensity(), Hi = maxIntensity();
+  std::string Intensity =
+      Hi == 0 ? std::string("no FLOPs")
+      : Hi - Lo <= 0.01 * Hi
+          ? "intensity " + number(Hi) + " FLOP/B"
+          : "intensity " + number(Lo) + " to " + number(Hi) + " FLOP/B";
+  std::string S;
+  Kind K = kind();
+  const char *Bound = Points.back().ComputeBound ? "compute" : "memory";
+  if (K == Kind::Memory || K == Kind::Compute) {
+    S = std::string(Bound) + "-bound at every size swept (" + range() +
+        "): " + Intensity;
+  } else {
+    // The first size of the verdict, and the last one before it.
+    const Point &At = Points[from()], &Below = Points[from() - 1];
+    S = std::string(Bound) + "-bound from " + names() + " = " +
+        std::to_string(At.Size) + " on, " +
+        (At.ComputeBound ? "memory" : "compute") + "-bound at " +
+        std::to_string(Below.Size) + " (swept " + range() + "): intensity " +
+        number(Below.intensity()) + " FLOP/B at " +
+        std::to_string(Below.Size) + ", " + number(At.intensity()) + " at " +
+        std::to_string(At.Size);
+    const Point &Last = Points.back();
+    if (&Last != &At)
+      S += ", " + number(Last.intensity()) + " at " + std::to_string(Last.Size);
+  }
+  if (Hi > 0)
+    S += "; " + Ridge;
+  if (!LaunchAssumption.empty())
+    S += "; " + LaunchAssumption;
+  return S;
+}
+
+namespace {
+
+/// One sample's launch and values.
+struct Sample {
+  int64_t Size;
+  LaunchInfo Launch;
+  std::map<std::string, int64_t> Params;
+};
+
+} // namespace
+
+std::optional<SizeSweep>
+roofline::sweepRoofline(const KernelModel &M, const KernelDecl &Decl,
+                        const LaunchInfo &LI,
+                        const std::map<std::string, int64_t> &Params,
+                        const GpuSpec &Gpu, std::string &WhyNot) {
+  SizeSweep Sweep;
+  // The kernel's integer parameters its counts use and nothing gives.
+  auto MissingParams = [&](const std::map<std::string, int64_t> &Given) {
+    std::vector<std::string> Out;
+    for (const std::string &P : Decl.ParamNames)
+      if (Decl.IntParamTypes.count(P) && !Given.count(P) &&
+          mentionsSymbol(M, P))
+        Out.push_back(P);
+    return Out;
+  };
+  std::vector<Sample> Samples;
+  auto Add = [&](int64_t Size, const Dim3 &Grid, const Dim3 &Block,
+                 int64_t Shared, std::map<std::string, int64_t> P) {
+    for (const std::string &N : MissingParams(P))
+      P[N] = Size;
+    Sample S{Size, LI, std::move(P)};
+    S.Launch.Grid = Grid;
+    S.Launch.Block = Block;
+    S.Launch.SharedBytes = Shared;
+    Samples.push_back(std::move(S));
+  };
+  if (LI.known()) {
+    Sweep.Names = MissingParams(Params);
+    if (Sweep.Names.empty()) {
+      WhyNot = "no size is missing";
+      return std::nullopt;
+    }
+    for (int64_t Size : rooflineSweepSizes())
+      Add(Size, *LI.Grid, *LI.Block, LI.SharedBytes, Params);
+  } else if (!LI.Samples.empty()) {
+    Sweep.Names = LI.SampledNames;
+    std::map<std::string, int64_t> First = Params;
+    for (auto &KV : LI.Samples.front().Args)
+      First[KV.first] = KV.second;
+    for (const std::string &N : MissingParams(First))
+      if (!llvm::is_contained(Sweep.Names, N))
+        Sweep.Names.push_back(N);
+    for (const SampledLaunch &SL : LI.Samples) {
+      std::map<std::string, int64_t> P = Params;
+      for (auto &KV : SL.Args)
+        P[KV.first] = KV.second;
+      Add(SL.Size, SL.Grid, SL.Block, SL.SharedBytes, std::move(P));
+    }
+  } else {
+    // No launch to follow: the block it would have (as the access findings
+    // assume it), and a grid that covers the size on each axis the kernel
+    // indexes blocks by.
+    AccessLaunch AL = accessLaunch(M, LI, Decl.MaxThreadsPerBlock);
+    Dim3 Block = *AL.Launch.Block;
+    bool Axis[3];
+    std::string Axes;
+    for (int D = 0; D < 3; ++D) {
+      Axis[D] = mentionsSymbol(M, std::string("blockIdx.") + "xyz"[D]);
+      if (Axis[D])
+        Axes += std::string(Axes.empty() ? "" : ", ") + "xyz"[D];
+    }
+    Sweep.Names = MissingParams(Params);
+    if (Sweep.Names.empty() && Axes.empty()) {
+      WhyNot = "no size to sweep";
+      return std::nullopt;
+    }
+    std::string Grid = Axes.empty()
+                           ? "one block"
+                           : "ceil(" + Sweep.names() +
+                                 " / blockDim) blocks in " + Axes;
+    Sweep.LaunchAssumption =
+        "no launch: grid of " + Grid +
+        (AL.BlockAssumption.empty() ? std::string()
+                                    : ", " + AL.BlockAssumption);
+    for (int64_t Size : rooflineSweepSizes()) {
+      Dim3 G;
+      for (int D = 0; D < 3; ++D)
+        if (Axis[D])
+          G.V[D] = std::min<int64_t>((Size + Block.V[D] - 1) / Block.V[D],
+                                     D ? 65535 : INT32_MAX);
+      Add(Size, G, Block, LI.SharedBytes, Params);
+    }
+  }
+
+  for (const Sample &S : Samples) {
+    KernelCounts KC = computeCounts(M, S.Launch, S.Params);
+    auto Flops = KC.Totals.find("flops_total");
+    if (Flops == KC.Totals.end() || !Flops->second ||
+        !KC.Compulsory.Lower) {
+      WhyNot = "at " + std::to_string(S.Size) + ", " +
+               (KC.Unknowns.empty()
+                    ? std::string("the counts are unknown")
+                    : KC.Unknowns.front().Reason);
+      return std::nullopt;
+    }
+    std::string Note;
+    std::optional<double> Compute = computeSeconds(KC, Gpu, Note);
+    if (!Compute) {
+      WhyNot = Note;
+      return std::nullopt;
+    }
+    SizeSweep::Point P;
+    P.Size = S.Size;
+    P.Flops = Flops->second->toDouble();
+    P.Bytes = double(*KC.Compulsory.Lower);
+    P.ComputeBound = *Compute > P.Bytes / Gpu.DramBandwidth;
+    Sweep.Points.push_back(P);
+    if (&S == &Samples.back()) {
+      dominantUnit(KC, Sweep.Precision, Sweep.Unit);
+      Sweep.Ridge = Gpu.ridge(Sweep.Unit, Sweep.Precision);
+    }
+  }
+  if (Sweep.Points.empty()) {
+    WhyNot = "no sample size gives a valid launch";
+    return std::nullopt;
+  }
+  return Sweep;
+}

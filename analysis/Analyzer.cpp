@@ -566,6 +566,7 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
         R.Sweep = sweepRoofline(Counted, Decl, LI, CountParams, *FR.Gpu,
                                 R.SweepWhyNot);
       Facts.Sweep = R.Sweep ? &*R.Sweep : nullptr;
+      Facts.SweepWhyNot = R.SweepWhyNot;
       R.MissingSizes = missingSizes(Facts);
       R.Findings = buildFindings(Facts, R.Accesses, S.Findings);
       // Said once per kernel, however many of its launches find the same

@@ -239,6 +239,8 @@ static Finding summary(const KernelFacts &K, const RooflineMetrics &M,
                  ")";
     if (K.Sweep)
       S.Message += "; " + K.Sweep->verdict(*K.Gpu);
+    else if (!K.SweepWhyNot.empty())
+      S.Message += "; no verdict over sizes either: " + K.SweepWhyNot;
   }
   return S;
 }

@@ -67,6 +67,8 @@ struct KernelFacts {
   std::vector<std::string> MissingParams;
   /// Without sizes: the roofline over a sweep of them.
   const SizeSweep *Sweep = nullptr;
+  /// Why there is no sweep when sizes are missing.
+  std::string SweepWhyNot;
 };
 
 /// Why the kernel lacks sizes, as roofline-missing-size and the summary say

@@ -209,10 +209,13 @@ roofline::sweepRoofline(const KernelModel &M, const KernelDecl &Decl,
     auto Flops = KC.Totals.find("flops_total");
     if (Flops == KC.Totals.end() || !Flops->second ||
         !KC.Compulsory.Lower) {
-      WhyNot = "at " + std::to_string(S.Size) + ", " +
-               (KC.Unknowns.empty()
-                    ? std::string("the counts are unknown")
-                    : KC.Unknowns.front().Reason);
+      std::string Why = KC.Unknowns.empty()
+                            ? std::string("the counts are unknown")
+                            : KC.Unknowns.front().Reason;
+      // Unknown at the first size: whatever the sizes.
+      WhyNot = &S == &Samples.front()
+                   ? Why
+                   : "at " + std::to_string(S.Size) + ", " + Why;
       return std::nullopt;
     }
     std::string Note;

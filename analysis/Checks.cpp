@@ -58,7 +58,8 @@ static const CheckInfo Checks[] = {
      "The kernel's speed of light is set by DRAM bytes, and even its "
      "best-case arithmetic intensity (FLOPs over compulsory bytes, every "
      "byte moved once) is below --memory-bound-fraction (default 0.25) of "
-     "the ridge point of the unit its FLOPs run on. Kernels without "
+     "the ridge point of the unit its FLOPs run on; without sizes, at "
+     "every size of a sweep of the missing ones. Kernels without "
      "floating-point work (copies, transposes) are not reported.",
      "Fuse the kernel with the kernel that produces or consumes its data, "
      "move narrower types (bf16/fp16 halve the bytes), or reuse data on "

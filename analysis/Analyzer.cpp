@@ -429,6 +429,11 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
                       "; use --launch, an annotation or a config file";
       Launches.push_back({LI, Params});
     }
+    // A launch without sizes beside launches with them (a smoke test's
+    // size read from the command line) adds no verdict of its own.
+    bool AnySized = llvm::any_of(Launches, [](const auto &L) {
+      return L.first.known();
+    });
     for (auto &[LI, KP] : Launches) {
       bool Refused = false; // The launch fails: no sizes would help.
       if (LI.known()) {
@@ -562,7 +567,7 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
       }
       // Without sizes, the verdict every size swept agrees on.
       if (!Limited && !Refused &&
-          (!LI.known() || !Facts.MissingParams.empty()))
+          (LI.known() ? !Facts.MissingParams.empty() : !AnySized))
         R.Sweep = sweepRoofline(Counted, Decl, LI, CountParams, *FR.Gpu,
                                 R.SweepWhyNot);
       Facts.Sweep = R.Sweep ? &*R.Sweep : nullptr;

@@ -164,6 +164,9 @@ constexpr unsigned MaxDepth = 96;
 constexpr unsigned MaxCallDepth = 16;
 constexpr unsigned MaxCallSteps = 10000;
 constexpr size_t MaxLoopLaunches = 64;
+/// How many callers up the chain a launcher's parameters are followed
+/// (llm.c: main -> layernorm_forward -> layernorm_forward1 -> <<<>>>).
+constexpr unsigned MaxCallerDepth = 4;
 
 /// Why a host value could not be evaluated. The first cause found is kept:
 /// it is the innermost one (an initializer fails because a variable in it
@@ -243,7 +246,14 @@ public:
   /// Integer variables found without a value, that --param would give,
   /// in the order found.
   std::vector<std::string> Unvalued;
+  /// Parameters of the function the values are wanted in that had none:
+  /// its callers may give them.
+  std::vector<const ParmVarDecl *> UnvaluedParams;
   void unvalued(const VarDecl *VD) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD);
+        P && P->getType().getNonReferenceType()->isIntegralOrEnumerationType() &&
+        !llvm::is_contained(UnvaluedParams, P))
+      UnvaluedParams.push_back(P);
     std::string N = VD->getName().str();
     if (VD->getType().getNonReferenceType()->isIntegralOrEnumerationType() &&
         !llvm::is_contained(Unvalued, N))
@@ -2300,35 +2310,107 @@ public:
     Site.Loc = toLoc(Ctx.getSourceManager(), Call->getBeginLoc());
     Site.HostNames = hostNames(Call);
     ParentMap *PM = parentMapFor(Call);
-    std::set<const VarDecl *> Needed;
-    LaunchSite Once = evaluate(Site, Call, PM, {}, {}, &Needed);
+    // The launch in its own function; if that lacks values of the
+    // function's parameters, in each context its callers give it.
+    std::vector<CallContext> Contexts(1);
+    {
+      std::vector<const ParmVarDecl *> Unvalued;
+      LaunchSite Once = evaluate(Site, Call, PM, {}, {}, nullptr, &Unvalued);
+      if (!Unvalued.empty())
+        if (const FunctionDecl *F = functionOf(Call)) {
+          std::vector<CallContext> FromCallers =
+              callerContexts(F, Unvalued, 0);
+          if (!FromCallers.empty())
+            Contexts = std::move(FromCallers);
+        }
+    }
+    size_t Start = Facts.Launches.size();
+    for (const CallContext &C : Contexts) {
+      if (FileLimits::expired())
+        break;
+      launchesIn(Site, Call, PM, C);
+    }
+    // Contexts that give the same launch (two callers passing the same
+    // sizes) are one launch.
+    for (size_t I = Start + 1; I < Facts.Launches.size();) {
+      const LaunchSite &L = Facts.Launches[I];
+      bool Same = std::any_of(
+          Facts.Launches.begin() + Start, Facts.Launches.begin() + I,
+          [&](const LaunchSite &P) {
+            auto Dims = [](const std::optional<Dim3> &D) {
+              return D ? D->V : std::array<int64_t, 3>{0, 0, 0};
+            };
+            return Dims(P.Grid) == Dims(L.Grid) &&
+                   Dims(P.Block) == Dims(L.Block) &&
+                   P.SharedBytes == L.SharedBytes && P.Args == L.Args &&
+                   P.Unresolved == L.Unresolved;
+          });
+      if (Same)
+        Facts.Launches.erase(Facts.Launches.begin() + I);
+      else
+        ++I;
+    }
+    return true;
+  }
 
-    // The loops around the launch whose variable it needs (and --param does
-    // not give), outermost first, with the values their variables take.
+private:
+  /// Values of the launching function's parameters from one of its
+  /// callers (one iteration of the loops around the call, one context of
+  /// the caller's own function), and what says where they come from.
+  struct CallContext {
+    std::map<const VarDecl *, int64_t> Bindings;
+    std::string Values; ///< "B=8, T=1024"
+    /// The calls, innermost first: "50", "74 with j=0".
+    std::vector<std::string> Calls;
+    std::string label() const {
+      if (Calls.empty())
+        return "";
+      std::string S = Values + (Values.empty() ? "" : " ") +
+                      "from the call" +
+                      (Calls.size() > 1 ? "s at lines " : " at line ");
+      for (size_t I = 0; I < Calls.size(); ++I)
+        S += (I ? ", " : "") + Calls[I];
+      return S;
+    }
+  };
+
+  /// The iterations of the loops around At whose variables Needed holds
+  /// (and --param does not give), outermost first, that reach At: each
+  /// one's bindings (on top of Base) and label ("bs=64").
+  struct Iterations {
+    bool Enumerated = false; ///< Some loop was enumerated.
+    std::vector<std::map<const VarDecl *, int64_t>> Each;
+    std::vector<std::string> Labels;
+    /// Why a needed loop variable is not enumerated, said when its value
+    /// is needed.
+    std::map<const VarDecl *, std::string> Notes;
+    /// Why At never runs ("the loop at line 9 ... runs no iteration").
+    std::string Never;
+  };
+  Iterations iterationsAt(const Stmt *At, ParentMap *PM,
+                          const std::set<const VarDecl *> &Needed,
+                          const std::map<const VarDecl *, int64_t> &Base) {
+    Iterations It;
     std::vector<const Stmt *> Loops;
     std::vector<const VarDecl *> Vars;
     std::vector<std::vector<int64_t>> Values;
-    std::map<const VarDecl *, std::string> Notes;
     size_t Count = 1;
-    for (const Stmt *S = Call; PM && (S = PM->getParent(S));) {
+    for (const Stmt *S = At; PM && (S = PM->getParent(S));) {
       const VarDecl *V = isLoop(S) ? loopVariable(S) : nullptr;
       if (!V || !Needed.count(V))
         continue;
       HostEvaluator LoopEval(Ctx, Params, S, PM);
+      LoopEval.Bindings = Base;
       std::string WhyNot;
       std::vector<int64_t> Vs = LoopEval.loopValues(S, V, WhyNot);
       if (!WhyNot.empty()) {
-        Notes[V] = "not enumerated: " + WhyNot;
+        It.Notes[V] = "not enumerated: " + WhyNot;
         continue;
       }
       if (Vs.empty()) {
-        // The launch never runs: no size to report, and no guess.
-        Once.Grid.reset();
-        Once.Block.reset();
-        Once.Unresolved = "the loop at line " + std::to_string(lineOf(S)) +
-                          " around the launch runs no iteration";
-        Facts.Launches.push_back(std::move(Once));
-        return true;
+        It.Never = "the loop at line " + std::to_string(lineOf(S)) +
+                   " around the launch runs no iteration";
+        return It;
       }
       Loops.insert(Loops.begin(), S);
       Vars.insert(Vars.begin(), V);
@@ -2339,34 +2421,28 @@ public:
     }
     if (Count > MaxLoopLaunches) {
       for (const VarDecl *V : Vars)
-        Notes[V] = "not enumerated: the loops around the launch give more "
-                   "than " +
-                   std::to_string(MaxLoopLaunches) + " launches";
+        It.Notes[V] = "not enumerated: the loops around the launch give "
+                      "more than " +
+                      std::to_string(MaxLoopLaunches) + " launches";
       Loops.clear();
     }
-    if (Loops.empty()) {
-      Facts.Launches.push_back(
-          Notes.empty() ? std::move(Once)
-                        : evaluate(Site, Call, PM, {}, Notes, nullptr));
-      return true;
-    }
-
-    // One launch per iteration that reaches the call, in the order the
-    // program runs them.
-    std::map<const VarDecl *, int64_t> Bound;
-    size_t Added = 0;
+    if (Loops.empty())
+      return It;
+    It.Enumerated = true;
+    // In the order the program runs them.
+    std::map<const VarDecl *, int64_t> Bound = Base;
     std::function<int(size_t)> Walk = [&](size_t J) -> int {
       if (J == Loops.size()) {
-        HostEvaluator Guards(Ctx, Params, Call, PM);
+        HostEvaluator Guards(Ctx, Params, At, PM);
         Guards.Bindings = Bound;
-        HostEvaluator::Reach R = Guards.reaches(Call, Loops);
+        HostEvaluator::Reach R = Guards.reaches(At, Loops);
         if (R.Runs) {
-          LaunchSite L = evaluate(Site, Call, PM, Bound, Notes, nullptr);
+          std::string Label;
           for (const VarDecl *V : Vars)
-            L.Iteration += (L.Iteration.empty() ? "" : ", ") +
-                           V->getName().str() + "=" + std::to_string(Bound[V]);
-          Facts.Launches.push_back(std::move(L));
-          ++Added;
+            Label += (Label.empty() ? "" : ", ") + V->getName().str() + "=" +
+                     std::to_string(Bound[V]);
+          It.Each.push_back(Bound);
+          It.Labels.push_back(std::move(Label));
         }
         return R.Stops;
       }
@@ -2383,37 +2459,193 @@ public:
       return int(Loops.size());
     };
     Walk(0);
-    // Iterations that all fail alike (a size the loop does not decide has
-    // no value) are one unresolved launch, not one per iteration.
-    auto First = Facts.Launches.end() - Added;
-    if (Added > 1 &&
-        std::all_of(First, Facts.Launches.end(), [&](const LaunchSite &L) {
-          return !L.Unresolved.empty() && L.Unresolved == First->Unresolved &&
-                 L.Args == First->Args;
-        })) {
-      First->Iteration.clear();
-      Facts.Launches.erase(First + 1, Facts.Launches.end());
-    }
-    if (!Added) {
-      Once.Grid.reset();
-      Once.Block.reset();
-      Once.Unresolved =
-          FileLimits::expired()
-              ? FileLimits::reason()
-              : "no iteration of the loops around the launch reaches it";
-      Facts.Launches.push_back(std::move(Once));
-    }
-    return true;
+    if (It.Each.empty())
+      It.Never = FileLimits::expired()
+                     ? FileLimits::reason()
+                     : "no iteration of the loops around the launch reaches it";
+    return It;
   }
 
-private:
+  /// The launches of Call in context C: one, or one per iteration of the
+  /// loops around it that it needs.
+  void launchesIn(const LaunchSite &Site, const CUDAKernelCallExpr *Call,
+                  ParentMap *PM, const CallContext &C) {
+    auto Labelled = [&](LaunchSite L, const std::string &Iteration) {
+      L.Iteration = Iteration;
+      if (!C.Calls.empty())
+        L.Iteration += (L.Iteration.empty() ? "" : "; ") + C.label();
+      return L;
+    };
+    std::set<const VarDecl *> Needed;
+    LaunchSite Once = evaluate(Site, Call, PM, C.Bindings, {}, &Needed);
+    Iterations It = iterationsAt(Call, PM, Needed, C.Bindings);
+    if (!It.Never.empty()) {
+      // The launch never runs: no size to report, and no guess.
+      Once.Grid.reset();
+      Once.Block.reset();
+      Once.Samples.clear();
+      Once.Unresolved = It.Never;
+      Facts.Launches.push_back(Labelled(std::move(Once), ""));
+      return;
+    }
+    if (!It.Enumerated) {
+      Facts.Launches.push_back(Labelled(
+          It.Notes.empty() ? std::move(Once)
+                           : evaluate(Site, Call, PM, C.Bindings, It.Notes,
+                                      nullptr),
+          ""));
+      return;
+    }
+    size_t First = Facts.Launches.size();
+    for (size_t I = 0; I < It.Each.size(); ++I)
+      Facts.Launches.push_back(Labelled(
+          evaluate(Site, Call, PM, It.Each[I], It.Notes, nullptr),
+          It.Labels[I]));
+    // Iterations that all fail alike (a size the loop does not decide has
+    // no value) are one unresolved launch, not one per iteration.
+    auto Begin = Facts.Launches.begin() + First;
+    if (Facts.Launches.size() - First > 1 &&
+        std::all_of(Begin, Facts.Launches.end(), [&](const LaunchSite &L) {
+          return !L.Unresolved.empty() && L.Unresolved == Begin->Unresolved &&
+                 L.Args == Begin->Args;
+        })) {
+      Begin->Iteration = Labelled(*Begin, "").Iteration;
+      Facts.Launches.erase(Begin + 1, Facts.Launches.end());
+    }
+  }
+
+  /// Contexts of F from the calls of it in the translation unit: the values
+  /// of its parameters Want that each call (each iteration of the loops
+  /// around it, each context of its own function, up to a depth) passes.
+  std::vector<CallContext>
+  callerContexts(const FunctionDecl *F,
+                 const std::vector<const ParmVarDecl *> &Want,
+                 unsigned Depth) {
+    std::vector<CallContext> Out;
+    if (Depth >= MaxCallerDepth || Want.empty())
+      return Out;
+    std::vector<const ParmVarDecl *> Sorted = Want;
+    llvm::sort(Sorted, [](const ParmVarDecl *A, const ParmVarDecl *B) {
+      return A->getFunctionScopeIndex() < B->getFunctionScopeIndex();
+    });
+    auto It = callers().find(F->getCanonicalDecl());
+    if (It == callers().end())
+      return Out;
+    for (const auto &[CE, G] : It->second) {
+      if (G->isDependentContext() || FileLimits::expired())
+        continue;
+      ParentMap *PM = parentMapOf(G);
+      // Want's values at CE with Bindings, or nullopt; adds what they need
+      // of G's loops and parameters.
+      auto ArgsAt = [&](const std::map<const VarDecl *, int64_t> &Bindings,
+                        std::set<const VarDecl *> *Needed,
+                        std::vector<const ParmVarDecl *> *Unvalued) {
+        std::map<const VarDecl *, int64_t> Vals;
+        for (const ParmVarDecl *P : Want) {
+          unsigned I = P->getFunctionScopeIndex();
+          if (I >= CE->getNumArgs())
+            continue;
+          HostEvaluator E(Ctx, Params, CE, PM);
+          E.Bindings = Bindings;
+          if (auto V = E.evalInt(CE->getArg(I)))
+            Vals[P] = *V;
+          if (Needed)
+            Needed->insert(E.Needed.begin(), E.Needed.end());
+          if (Unvalued)
+            for (const ParmVarDecl *U : E.UnvaluedParams)
+              if (!llvm::is_contained(*Unvalued, U))
+                Unvalued->push_back(U);
+        }
+        return Vals;
+      };
+      std::set<const VarDecl *> Needed;
+      std::vector<const ParmVarDecl *> UnvaluedOfG;
+      ArgsAt({}, &Needed, &UnvaluedOfG);
+      std::vector<CallContext> Outer(1);
+      if (!UnvaluedOfG.empty()) {
+        Outer = callerContexts(G, UnvaluedOfG, Depth + 1);
+        if (Outer.empty())
+          Outer.resize(1);
+      }
+      for (const CallContext &O : Outer) {
+        Iterations Its = iterationsAt(CE, PM, Needed, O.Bindings);
+        if (!Its.Never.empty())
+          continue;
+        if (!Its.Enumerated) {
+          Its.Each.push_back(O.Bindings);
+          Its.Labels.push_back("");
+        }
+        for (size_t I = 0; I < Its.Each.size(); ++I) {
+          // A call that does not give every value is kept, with those it
+          // gives: the launch then says what is missing, and where from.
+          CallContext C;
+          C.Bindings = ArgsAt(Its.Each[I], nullptr, nullptr);
+          for (const ParmVarDecl *P : Sorted)
+            if (C.Bindings.count(P))
+              C.Values += (C.Values.empty() ? "" : ", ") +
+                          P->getName().str() + "=" +
+                          std::to_string(C.Bindings[P]);
+          C.Calls.push_back(std::to_string(lineOf(CE)) +
+                            (Its.Labels[I].empty() ? "" : " with " + Its.Labels[I]));
+          llvm::append_range(C.Calls, O.Calls);
+          Out.push_back(std::move(C));
+          if (Out.size() >= MaxLoopLaunches)
+            return Out;
+        }
+      }
+    }
+    return Out;
+  }
+
+  /// The direct calls of each function (canonical declaration) in user
+  /// code, with the function each is in; found on first use.
+  using CallList =
+      std::vector<std::pair<const CallExpr *, const FunctionDecl *>>;
+  std::map<const FunctionDecl *, CallList> &callers() {
+    if (Callers)
+      return *Callers;
+    Callers.emplace();
+    struct Finder : DynamicRecursiveASTVisitor {
+      Collector &C;
+      std::vector<const FunctionDecl *> Fns;
+      explicit Finder(Collector &C) : C(C) {
+        ShouldVisitTemplateInstantiations = true;
+      }
+      bool TraverseDecl(Decl *D) override {
+        if (D && !isa<TranslationUnitDecl>(D) &&
+            C.Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+          return true;
+        if (D && C.Skip && isa<FunctionDecl>(D) && C.Skip(D))
+          return true;
+        auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+        if (FD)
+          Fns.push_back(FD);
+        bool Continue = DynamicRecursiveASTVisitor::TraverseDecl(D);
+        if (FD)
+          Fns.pop_back();
+        return Continue;
+      }
+      bool VisitCallExpr(CallExpr *CE) override {
+        if (Fns.empty() || isa<CUDAKernelCallExpr, CXXOperatorCallExpr>(CE))
+          return true;
+        if (const FunctionDecl *F = CE->getDirectCallee())
+          (*C.Callers)[F->getCanonicalDecl()].push_back({CE, Fns.back()});
+        return true;
+      }
+    } Find(*this);
+    Find.TraverseDecl(Ctx.getTranslationUnitDecl());
+    return *Callers;
+  }
+  std::optional<std::map<const FunctionDecl *, CallList>> Callers;
+
   /// Base evaluated at launch Call, with the loop variables' values
   /// Bindings; adds to Needed the locals it needed.
   LaunchSite evaluate(const LaunchSite &Base, const CUDAKernelCallExpr *Call,
                       ParentMap *PM,
                       const std::map<const VarDecl *, int64_t> &Bindings,
                       const std::map<const VarDecl *, std::string> &Notes,
-                      std::set<const VarDecl *> *Needed) {
+                      std::set<const VarDecl *> *Needed,
+                      std::vector<const ParmVarDecl *> *Unvalued = nullptr) {
     LaunchSite L = Base;
     const CallExpr *Config = Call->getConfig();
     const FunctionDecl *FD = Call->getDirectCallee();
@@ -2442,6 +2674,8 @@ private:
                                              : Eval.Why.str();
     if (Needed)
       Needed->insert(Eval.Needed.begin(), Eval.Needed.end());
+    if (Unvalued)
+      *Unvalued = Eval.UnvaluedParams;
     if ((!L.Grid || !L.Block) && !Eval.LimitReached && !FileLimits::expired())
       sample(L, Call, PM, Bindings);
     for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams();
@@ -2461,6 +2695,10 @@ private:
       ArgEval.Bindings = Bindings;
       if (auto V = ArgEval.evalInt(Call->getArg(I)))
         L.Args[P->getName().str()] = *V;
+      if (Unvalued)
+        for (const ParmVarDecl *U : ArgEval.UnvaluedParams)
+          if (!llvm::is_contained(*Unvalued, U))
+            Unvalued->push_back(U);
       if (Needed)
         Needed->insert(ArgEval.Needed.begin(), ArgEval.Needed.end());
     }
@@ -2570,8 +2808,8 @@ private:
   }
 
   /// Parent map of the body of the function that contains S.
-  ParentMap *parentMapFor(const Stmt *S) {
-    const FunctionDecl *FD = functionOf(S);
+  ParentMap *parentMapFor(const Stmt *S) { return parentMapOf(functionOf(S)); }
+  ParentMap *parentMapOf(const FunctionDecl *FD) {
     Stmt *Body = FD ? FD->getBody() : nullptr;
     if (!Body)
       return nullptr;

@@ -1167,6 +1167,11 @@ private:
     }
     if (isa<ForStmt, WhileStmt, DoStmt>(S))
       return execLoop(S, Depth);
+    if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+      return execSwitch(Sw, Depth);
+    // Reached by falling through from the case before.
+    if (const auto *SC = dyn_cast<SwitchCase>(S))
+      return exec(SC->getSubStmt(), Depth);
     if (isa<BreakStmt>(S))
       return Flow::Break;
     if (isa<ContinueStmt>(S))
@@ -1182,6 +1187,80 @@ private:
       Kind.resize(Kind.size() - 4);
     fail("a '" + StringRef(Kind).lower() + "' statement at " + line(S));
     return Flow::Fail;
+  }
+
+  /// Runs the case of Sw its condition selects, falling through to the
+  /// next ones until a break, as C++ does. Case labels must be statements
+  /// of the switch's body (or labels of those): a label inside a nested
+  /// statement (Duff's device) is not followed.
+  Flow execSwitch(const SwitchStmt *Sw, unsigned Depth) {
+    if (Sw->getInit() && exec(Sw->getInit(), Depth) != Flow::Next)
+      return Flow::Fail;
+    if (const VarDecl *CV = Sw->getConditionVariable())
+      if (!declare(CV, Depth))
+        return Flow::Fail;
+    auto V = evalInt(Sw->getCond(), Depth + 1);
+    if (!V) {
+      fail("the condition at " + line(Sw) + " is not evaluated");
+      return Flow::Fail;
+    }
+    const SwitchCase *Target = nullptr, *Default = nullptr;
+    for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC;
+         SC = SC->getNextSwitchCase()) {
+      const auto *Case = dyn_cast<CaseStmt>(SC);
+      if (!Case) {
+        Default = SC;
+        continue;
+      }
+      clang::Expr::EvalResult Lo, Hi;
+      if (!Case->getLHS()->EvaluateAsInt(Lo, Ctx) ||
+          (Case->getRHS() && !Case->getRHS()->EvaluateAsInt(Hi, Ctx))) {
+        fail("the case label at " + line(Case) + " is not a constant");
+        return Flow::Fail;
+      }
+      std::optional<int64_t> L = toInt64(Lo.Val.getInt());
+      std::optional<int64_t> H =
+          Case->getRHS() ? toInt64(Hi.Val.getInt()) : L;
+      if (L && H && *L <= *V && *V <= *H)
+        Target = Case;
+    }
+    if (!Target)
+      Target = Default;
+    if (!Target)
+      return Flow::Next;
+    const auto *Body = dyn_cast<CompoundStmt>(Sw->getBody());
+    // The statement of the body whose label chain holds Target.
+    auto Holds = [&](const Stmt *St) {
+      while (const auto *SC = dyn_cast_or_null<SwitchCase>(St)) {
+        if (SC == Target)
+          return true;
+        St = SC->getSubStmt();
+      }
+      return false;
+    };
+    auto Ended = [](Flow R) { return R == Flow::Break ? Flow::Next : R; };
+    if (!Body)
+      return Holds(Sw->getBody()) ? Ended(exec(Target, Depth)) : Flow::Next;
+    bool Running = false;
+    for (const Stmt *St : Body->body()) {
+      Flow R;
+      if (Running) {
+        R = exec(St, Depth);
+      } else if (Holds(St)) {
+        Running = true;
+        R = exec(Target, Depth);
+      } else {
+        continue;
+      }
+      if (R != Flow::Next)
+        return Ended(R);
+    }
+    if (!Running) {
+      fail("the case label at " + line(Target) +
+           " is inside a nested statement");
+      return Flow::Fail;
+    }
+    return Flow::Next;
   }
 
   Flow execLoop(const Stmt *S, unsigned Depth) {
@@ -2312,21 +2391,32 @@ public:
     ParentMap *PM = parentMapFor(Call);
     // The launch in its own function; if that lacks values of the
     // function's parameters, in each context its callers give it.
+    // An evaluation stops at the first value it lacks: the parameters
+    // wanted are found a few at a time, with the callers' values of those
+    // found so far.
     std::vector<CallContext> Contexts(1);
-    {
+    std::vector<const ParmVarDecl *> Want;
+    const FunctionDecl *F = functionOf(Call);
+    for (unsigned Round = 0; F && Round < 8; ++Round) {
       std::vector<const ParmVarDecl *> Unvalued;
-      LaunchSite Once = evaluate(Site, Call, PM, {}, {}, nullptr, &Unvalued);
-      if (!Unvalued.empty())
-        if (const FunctionDecl *F = functionOf(Call)) {
-          std::vector<CallContext> FromCallers =
-              callerContexts(F, Unvalued, 0);
-          if (!FromCallers.empty())
-            Contexts = std::move(FromCallers);
-        }
+      evaluate(Site, Call, PM, Contexts.front().Bindings, {}, nullptr,
+               &Unvalued, /*Sample=*/false);
+      size_t Before = Want.size();
+      for (const ParmVarDecl *U : Unvalued)
+        if (!llvm::is_contained(Want, U))
+          Want.push_back(U);
+      if (Want.size() == Before)
+        break;
+      std::vector<CallContext> FromCallers = callerContexts(F, Want, 0);
+      if (FromCallers.empty())
+        break;
+      Contexts = std::move(FromCallers);
     }
     size_t Start = Facts.Launches.size();
     for (const CallContext &C : Contexts) {
-      if (FileLimits::expired())
+      // Past the file's limits the first context still gives the launch
+      // (which says the limit was reached); the others are left.
+      if (&C != &Contexts.front() && FileLimits::expired())
         break;
       launchesIn(Site, Call, PM, C);
     }
@@ -2645,7 +2735,8 @@ private:
                       const std::map<const VarDecl *, int64_t> &Bindings,
                       const std::map<const VarDecl *, std::string> &Notes,
                       std::set<const VarDecl *> *Needed,
-                      std::vector<const ParmVarDecl *> *Unvalued = nullptr) {
+                      std::vector<const ParmVarDecl *> *Unvalued = nullptr,
+                      bool Sample = true) {
     LaunchSite L = Base;
     const CallExpr *Config = Call->getConfig();
     const FunctionDecl *FD = Call->getDirectCallee();
@@ -2676,7 +2767,8 @@ private:
       Needed->insert(Eval.Needed.begin(), Eval.Needed.end());
     if (Unvalued)
       *Unvalued = Eval.UnvaluedParams;
-    if ((!L.Grid || !L.Block) && !Eval.LimitReached && !FileLimits::expired())
+    if (Sample && (!L.Grid || !L.Block) && !Eval.LimitReached &&
+        !FileLimits::expired())
       sample(L, Call, PM, Bindings);
     for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams();
          ++I) {

@@ -34,7 +34,7 @@ void zero_extern(float *x, int n) {
   zero_kernel<<<util::ceil_div(n, block), block>>>(x, n);
 }
 
-// A helper with a switch, which is not followed.
+// A helper with a switch, which is run.
 inline int threads_for(int dtype) {
   switch (dtype) {
   case 0:

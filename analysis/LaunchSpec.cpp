@@ -124,9 +124,9 @@ std::string roofline::launchLimitError(const Dim3 &Grid, const Dim3 &Block) {
 const std::vector<int64_t> &roofline::rooflineSweepSizes() {
   static const std::vector<int64_t> Sizes = [] {
     std::vector<int64_t> S;
-    for (int64_t V = 16; V <= 16384; V *= 2) {
+    for (int64_t V = 16; V <= 4096; V *= 2) {
       S.push_back(V);
-      if (V < 16384)
+      if (V < 4096)
         S.push_back(V + V / 2);
     }
     return S;

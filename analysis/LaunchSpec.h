@@ -31,7 +31,7 @@ struct SampledLaunch {
 };
 
 /// The sizes a missing size takes when the roofline is swept without
-/// sizes: 2^k and 3 * 2^(k-1) from 16 to 16384 (16, 24, 32, 48, ...).
+/// sizes: 2^k and 3 * 2^(k-1) from 16 to 4096 (16, 24, 32, 48, ...).
 const std::vector<int64_t> &rooflineSweepSizes();
 
 /// A `--launch 'KERNEL=GX[,GY[,GZ]]/BX[,BY[,BZ]][/SMEM]'` override.

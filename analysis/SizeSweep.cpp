@@ -204,7 +204,16 @@ roofline::sweepRoofline(const KernelModel &M, const KernelDecl &Decl,
     }
   }
 
-  for (const Sample &S : Samples) {
+  // The powers of two first; the sample between two of them only where
+  // the verdict changes there (the counts of a large grid are most of the
+  // sweep's time).
+  auto IsPow2 = [](int64_t V) { return (V & (V - 1)) == 0; };
+  std::vector<const Sample *> Order;
+  for (const Sample &S : Samples)
+    if (IsPow2(S.Size))
+      Order.push_back(&S);
+  std::map<int64_t, SizeSweep::Point> Done;
+  auto Count = [&](const Sample &S) -> bool {
     KernelCounts KC = computeCounts(M, S.Launch, S.Params);
     auto Flops = KC.Totals.find("flops_total");
     if (Flops == KC.Totals.end() || !Flops->second ||
@@ -213,28 +222,46 @@ roofline::sweepRoofline(const KernelModel &M, const KernelDecl &Decl,
                             ? std::string("the counts are unknown")
                             : KC.Unknowns.front().Reason;
       // Unknown at the first size: whatever the sizes.
-      WhyNot = &S == &Samples.front()
-                   ? Why
-                   : "at " + std::to_string(S.Size) + ", " + Why;
-      return std::nullopt;
+      WhyNot = Done.empty() ? Why : "at " + std::to_string(S.Size) + ", " + Why;
+      return false;
     }
     std::string Note;
     std::optional<double> Compute = computeSeconds(KC, Gpu, Note);
     if (!Compute) {
       WhyNot = Note;
-      return std::nullopt;
+      return false;
     }
     SizeSweep::Point P;
     P.Size = S.Size;
     P.Flops = Flops->second->toDouble();
     P.Bytes = double(*KC.Compulsory.Lower);
     P.ComputeBound = *Compute > P.Bytes / Gpu.DramBandwidth;
-    Sweep.Points.push_back(P);
-    if (&S == &Samples.back()) {
+    if (Done.empty() || S.Size > Done.rbegin()->first) {
       dominantUnit(KC, Sweep.Precision, Sweep.Unit);
       Sweep.Ridge = Gpu.ridge(Sweep.Unit, Sweep.Precision);
     }
+    Done[S.Size] = P;
+    return true;
+  };
+  for (const Sample *S : Order)
+    if (!Count(*S))
+      return std::nullopt;
+  // Refine where the largest sizes' verdict starts.
+  auto Largest = Done.empty() ? nullptr : &Done.rbegin()->second;
+  const SizeSweep::Point *Before = nullptr, *From = nullptr;
+  for (auto It = Done.rbegin(); It != Done.rend(); ++It) {
+    if (It->second.ComputeBound != Largest->ComputeBound) {
+      Before = &It->second;
+      break;
+    }
+    From = &It->second;
   }
+  if (Before && From)
+    for (const Sample &S : Samples)
+      if (S.Size > Before->Size && S.Size < From->Size && !Count(S))
+        return std::nullopt;
+  for (auto &KV : Done)
+    Sweep.Points.push_back(KV.second);
   if (Sweep.Points.empty()) {
     WhyNot = "no sample size gives a valid launch";
     return std::nullopt;

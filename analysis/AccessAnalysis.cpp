@@ -118,6 +118,7 @@ void findVectorWidth(const KernelModel &M, const BlockModel &B,
   if (V <= A.Width)
     return;
   I.VectorBytes = V;
+  I.RunBytes = unsigned(Trips) * A.Width;
   I.LoopLine = L.Line;
   I.LoopColumn = L.Column;
 }

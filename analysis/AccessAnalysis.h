@@ -65,6 +65,8 @@ struct AccessInfo {
   /// counted loop and a wider access would do: the width that would (8 or
   /// 16 bytes), the elements it covers, and the loop's line.
   unsigned VectorBytes = 0;
+  /// With VectorBytes: the bytes one thread's run covers over the loop.
+  unsigned RunBytes = 0;
   unsigned LoopLine = 0, LoopColumn = 0;
 
   /// Times the grid executes this access (global accesses, with a launch).

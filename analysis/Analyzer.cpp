@@ -598,5 +598,20 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
                    [](const KernelReport &A, const KernelReport &B) {
                      return A.Decl.Loc.Line < B.Decl.Loc.Line;
                    });
+  // One finding per place across instantiations, launches and kernels
+  // that share a device function.
+  std::vector<ReportFindings> Reports;
+  for (KernelReport &K : FR.Kernels) {
+    std::string Label = "'" + K.Decl.Name + "'";
+    bool Several = llvm::count_if(FR.Kernels, [&](const KernelReport &O) {
+                     return O.Decl.MangledName == K.Decl.MangledName;
+                   }) > 1;
+    if (Several)
+      Label += K.Launch.Iteration.empty()
+                   ? " launched at line " + std::to_string(K.Launch.Loc.Line)
+                   : " with " + K.Launch.Iteration;
+    Reports.push_back({Label, &K.Findings});
+  }
+  mergeAcrossReports(Reports);
   return FR;
 }

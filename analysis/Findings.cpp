@@ -70,6 +70,14 @@ static void uncoalesced(const AccessInfo &A, const FindingOptions &Opts,
   unsigned Ideal = A.idealSectors(), Got = A.Sectors->Sectors;
   if (Got <= Ideal || 1.0 - double(Ideal) / Got <= Opts.MinEfficiencyLoss)
     return;
+  // Each thread's run of consecutive elements over a short loop reaches the
+  // next lane's: over the loop every fetched byte is used, and the fix is
+  // the vector access roofline-unvectorized-access names, not another
+  // thread-to-data mapping.
+  if (A.VectorBytes && A.Class == AccessClass::Strided &&
+      A.StrideElements > 0 &&
+      uint64_t(A.StrideElements) * A.Width <= A.RunBytes)
+    return;
   Finding F = at("roofline-uncoalesced-access", A);
   F.Message = what(A) + " is " +
               (A.Class == AccessClass::Strided
@@ -389,4 +397,54 @@ roofline::buildNotAnalyzedFindings(const std::vector<NotAnalyzed> &Lost) {
     Out.push_back(std::move(F));
   }
   return Out;
+}
+
+// Checks whose findings are about the kernel as a whole, said per report.
+static bool kernelLevel(const std::string &Check) {
+  return Check == "roofline-kernel-summary" ||
+         Check == "roofline-missing-size" || Check == "roofline-memory-bound";
+}
+
+void roofline::mergeAcrossReports(std::vector<ReportFindings> &Reports) {
+  for (size_t R = 0; R < Reports.size(); ++R) {
+    for (Finding &F : *Reports[R].Findings) {
+      if (kernelLevel(F.Check) || F.Check.empty())
+        continue;
+      // The same place in the later reports.
+      std::vector<std::pair<std::string, std::string>> Variants = {
+          {F.Message, Reports[R].Label}};
+      for (size_t O = R + 1; O < Reports.size(); ++O) {
+        auto &Other = *Reports[O].Findings;
+        for (Finding &G : Other) {
+          if (G.Check != F.Check || G.File != F.File || G.Line != F.Line ||
+              G.Column != F.Column)
+            continue;
+          if (!llvm::any_of(Variants, [&](const auto &V) {
+                return V.first == G.Message;
+              }))
+            Variants.push_back({G.Message, Reports[O].Label});
+          G.Check.clear(); // Said here; removed below.
+        }
+      }
+      if (Variants.size() < 2)
+        continue;
+      // The common beginning, up to a word.
+      size_t Common = F.Message.size();
+      for (const auto &V : Variants) {
+        size_t I = 0;
+        while (I < Common && I < V.first.size() && V.first[I] == F.Message[I])
+          ++I;
+        Common = I;
+      }
+      while (Common > 0 && F.Message[Common - 1] != ' ')
+        --Common;
+      std::string Merged = F.Message.substr(0, Common);
+      for (size_t I = 0; I < Variants.size(); ++I)
+        Merged += (I ? "; " : "") + Variants[I].first.substr(Common) +
+                  " (in " + Variants[I].second + ")";
+      F.Message = Merged;
+    }
+  }
+  for (ReportFindings &R : Reports)
+    llvm::erase_if(*R.Findings, [](const Finding &F) { return F.Check.empty(); });
 }

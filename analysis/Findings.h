@@ -79,6 +79,22 @@ std::vector<Finding> buildFindings(const KernelFacts &Kernel,
                                    const std::vector<AccessInfo> &Accesses,
                                    const FindingOptions &Opts);
 
+/// The findings of one kernel report, and how a merged message names it
+/// ("'tiled<64>'", "'scale' launched at line 40").
+struct ReportFindings {
+  std::string Label;
+  std::vector<Finding> *Findings;
+};
+
+/// One finding per place (issue 16): the access findings that several
+/// reports (instantiations of a template, launches of a kernel, kernels
+/// sharing a device function) make at one location become one, in the
+/// first report that has it. Identical messages are said once; different
+/// ones are joined after their common beginning, each naming its report:
+/// "... has a 32-way bank conflict: ... (in 'copy<32>'); 16-way bank
+/// conflict: ... (in 'copy<16>')". Kernel-level findings stay per report.
+void mergeAcrossReports(std::vector<ReportFindings> &Reports);
+
 /// roofline-not-analyzed: one warning per kernel or function clang's errors
 /// cost, at its declaration, with a note at the error when it is in the
 /// same file.

@@ -1,9 +1,10 @@
 //===- MarkdownEmitter.cpp - A pull-request comment -----------------------===//
 //
-// A table of the kernels on the roofline and the first warnings of each
-// file, for a bot to post on a pull request. Kernel names, paths and
-// messages quote source text (A[i * n], f<16>, a | b); every piece of it is
-// escaped so that it renders as written and cannot break the table.
+// A table of the kernels on the roofline per GPU and the first warnings of
+// each file that holds some, for a bot to post on a pull request. Kernel
+// names, paths and messages quote source text (A[i * n], f<16>, a | b);
+// every piece of it is escaped so that it renders as written and cannot
+// break the table.
 //
 //===----------------------------------------------------------------------===//
 
@@ -126,23 +127,38 @@ static std::string speedCell(const KernelReport &K) {
 
 static bool isWarning(const Finding &F) { return F.Level != "note"; }
 
-static void kernelTable(llvm::raw_ostream &OS,
-                        const std::vector<FileReport> &Files,
-                        const std::string &Root) {
-  OS << "| Kernel | Location | Launch (grid x block) | GPU "
-        "| Intensity (FLOP/B) | Bound | Speed of light |\n"
-     << "|---|---|---|---|---|---|---|\n";
+/// One table per GPU, in the order the files name them, under a heading
+/// that names it: a run usually has one, and a column would repeat it on
+/// every row.
+static void kernelTables(llvm::raw_ostream &OS,
+                         const std::vector<FileReport> &Files,
+                         const std::string &Root) {
+  std::vector<const GpuSpec *> Gpus;
   for (const FileReport &F : Files)
-    for (const KernelReport &K : F.Kernels) {
-      const RooflineMetrics &M = K.Metrics;
-      OS << "| " << escape(K.Decl.Name) << " | "
-         << escape(reviewPath(K.Decl.Loc.File, Root).Path) << ":"
-         << K.Decl.Loc.Line << " | " << launchCell(K.Launch) << " | "
-         << (F.Gpu ? escape(F.Gpu->Name) : std::string("-")) << " | "
-         << intensityCell(M) << " | "
-         << (M.Bound.empty() ? std::string("-") : escape(M.Bound)) << " | "
-         << speedCell(K) << " |\n";
+    if (!F.Kernels.empty() && !llvm::is_contained(Gpus, F.Gpu))
+      Gpus.push_back(F.Gpu);
+  for (const GpuSpec *Gpu : Gpus) {
+    OS << "### Kernels on "
+       << (Gpu ? escape(Gpu->Name) : std::string("an unknown GPU")) << "\n\n"
+       << "| Kernel | Location | Launch (grid x block) "
+          "| Intensity (FLOP/B) | Bound | Speed of light |\n"
+       << "|---|---|---|---|---|---|\n";
+    for (const FileReport &F : Files) {
+      if (F.Gpu != Gpu)
+        continue;
+      for (const KernelReport &K : F.Kernels) {
+        const RooflineMetrics &M = K.Metrics;
+        OS << "| " << escape(K.Decl.Name) << " | "
+           << escape(reviewPath(K.Decl.Loc.File, Root).Path) << ":"
+           << K.Decl.Loc.Line << " | " << launchCell(K.Launch) << " | "
+           << intensityCell(M) << " | "
+           << (M.Bound.empty() ? std::string("-") : escape(M.Bound)) << " | "
+           << speedCell(K) << " |\n";
+      }
     }
+    if (Gpu != Gpus.back())
+      OS << "\n";
+  }
 }
 
 static void findingItem(llvm::raw_ostream &OS, const Finding &F,
@@ -187,7 +203,7 @@ void roofline::emitMarkdown(llvm::raw_ostream &OS,
     OS << "\n";
   }
   if (Kernels)
-    kernelTable(OS, Files, Root);
+    kernelTables(OS, Files, Root);
   for (const FileReport &F : Files) {
     std::string Path = reviewPath(F.File, Root).Path;
     if (F.Kernels.empty() && F.UninstantiatedTemplates.empty() &&
@@ -204,19 +220,28 @@ void roofline::emitMarkdown(llvm::raw_ostream &OS,
     OS << "No findings.\n";
     return;
   }
-  for (const FileReport &F : Files) {
-    std::string Path = reviewPath(F.File, Root).Path;
-    size_t Shown = 0, Total = 0;
+  // Capped per file that holds the finding, not per file analyzed: a
+  // header's findings are the header's, however many files include it, and
+  // "N more in FILE" must send the reader to where they are.
+  struct Listed {
+    std::string Path;
+    size_t Total = 0;
+  };
+  std::vector<Listed> PerFile;
+  for (const FileReport &F : Files)
     forEachFinding(F, [&](const Finding &Fd) {
       if (!isWarning(Fd))
         return;
-      if (++Total <= MaxFindingsPerFile) {
-        findingItem(OS, Fd, reviewPath(Fd.File, Root).Path);
-        ++Shown;
-      }
+      std::string Path = reviewPath(Fd.File, Root).Path;
+      auto It = llvm::find_if(
+          PerFile, [&](const Listed &L) { return L.Path == Path; });
+      if (It == PerFile.end())
+        It = PerFile.insert(PerFile.end(), Listed{Path, 0});
+      if (++It->Total <= MaxFindingsPerFile)
+        findingItem(OS, Fd, Path);
     });
-    if (Total > Shown)
-      OS << "- ... and " << Total - Shown << " more in " << escape(Path)
-         << "\n";
-  }
+  for (const Listed &L : PerFile)
+    if (L.Total > MaxFindingsPerFile)
+      OS << "- ... and " << L.Total - MaxFindingsPerFile << " more in "
+         << escape(L.Path) << "\n";
 }

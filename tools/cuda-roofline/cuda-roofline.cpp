@@ -3,8 +3,9 @@
 // cuda-roofline [options] FILE... [-- CLANG-ARGS]
 //
 // A thin driver over the analysis library: parse options, pick the
-// compilation database, run the Analyzer on each file, and print text or
-// JSON. Exit status, as clang-tidy's: 0 when every file was analyzed (with
+// compilation database, run the Analyzer on each file, and write the report
+// in each format asked for (--format on stdout, --output to files). Exit
+// status, as clang-tidy's: 0 when every file was analyzed (with
 // or without warnings), 1 when a warning was promoted to an error
 // (--warnings-as-errors), 2 on usage, input or compile errors.
 //
@@ -85,6 +86,12 @@ static cl::opt<std::string> Format(
     "format",
     cl::desc("Output format: text, json, sarif, github, rdjsonl or markdown"),
     cl::init("text"), cl::cat(Cat));
+static cl::list<std::string> Outputs(
+    "output",
+    cl::desc("Write the report in FORMAT to FILE ('-': stdout) too, from "
+             "the same analysis (repeatable). With --output, stdout carries "
+             "a report only when --format is given or FILE is '-'"),
+    cl::value_desc("FORMAT=FILE"), cl::cat(Cat));
 static cl::opt<std::string> SourceRoot(
     "source-root",
     cl::desc("Directory that sarif, github, rdjsonl and markdown paths are "
@@ -178,6 +185,118 @@ static int usageError(const Twine &Msg) {
   return 2;
 }
 
+static constexpr const char *FormatNames[] = {"text",   "json",    "sarif",
+                                              "github", "rdjsonl", "markdown"};
+static constexpr const char *FormatList =
+    "text, json, sarif, github, rdjsonl or markdown";
+
+static bool knownFormat(StringRef F) {
+  return llvm::is_contained(FormatNames, F);
+}
+
+/// JSON, rdjsonl, GitHub and Markdown are UTF-8 text; text and SARIF
+/// (percent-encoded URIs) keep a name's bytes.
+static bool utf8Format(StringRef F) {
+  return F == "json" || F == "rdjsonl" || F == "github" || F == "markdown";
+}
+
+/// A report to write: --format's on stdout, or an --output's.
+struct Output {
+  std::string Format;
+  /// "-": stdout.
+  std::string File;
+  /// How errors name it: "--format=json", "--output 'json=r.json'".
+  std::string Origin;
+  std::unique_ptr<raw_fd_ostream> Stream;
+
+  bool toStdout() const { return File == "-"; }
+};
+
+static Expected<Output> parseOutput(StringRef Spec) {
+  std::string Origin = "--output '" + Spec.str() + "'";
+  // At the first '=': a file name may hold one, a format name never does.
+  auto [Fmt, File] = Spec.split('=');
+  if (Fmt.size() == Spec.size())
+    return createStringError("malformed " + Origin +
+                             ": expected FORMAT=FILE ('-' as FILE for "
+                             "stdout)");
+  if (!knownFormat(Fmt))
+    return createStringError(Origin + ": unknown format '" + Fmt +
+                             "' (expected " + FormatList + ")");
+  if (File.empty())
+    return createStringError(Origin + ": no file after '=' (FILE, or '-' "
+                                      "for stdout)");
+  return Output{Fmt.str(), File.str(), Origin, nullptr};
+}
+
+/// Opens each output's file before the analysis, as a shell redirection
+/// would: a file that cannot be written is known before the run is spent.
+/// Two outputs in one regular file would overwrite each other, and an
+/// input must not be truncated.
+static Error openOutputs(std::vector<Output> &Outs,
+                         ArrayRef<std::string> Inputs) {
+  // Only regular files: a terminal, a pipe or /dev/null takes one report
+  // after the other.
+  auto regularFileId = [](int FD) -> std::optional<sys::fs::UniqueID> {
+    sys::fs::file_status St;
+    if (sys::fs::status(FD, St) ||
+        St.type() != sys::fs::file_type::regular_file)
+      return std::nullopt;
+    return St.getUniqueID();
+  };
+  std::vector<std::pair<sys::fs::UniqueID, const Output *>> Taken;
+  for (const Output &O : Outs)
+    if (O.toStdout())
+      if (auto Id = regularFileId(fileno(stdout)))
+        Taken.push_back({*Id, &O});
+  for (Output &O : Outs) {
+    if (O.toStdout())
+      continue;
+    sys::fs::UniqueID Existing;
+    if (!sys::fs::getUniqueID(O.File, Existing))
+      for (const std::string &In : Inputs) {
+        sys::fs::UniqueID InId;
+        if (!sys::fs::getUniqueID(In, InId) && InId == Existing)
+          return createStringError(O.Origin + ": '" + O.File +
+                                   "' is an input file");
+      }
+    int FD;
+    if (std::error_code EC = sys::fs::openFileForWrite(O.File, FD))
+      return createStringError(O.Origin + ": cannot open '" + O.File +
+                               "' for writing: " + EC.message());
+    O.Stream = std::make_unique<raw_fd_ostream>(FD, /*shouldClose=*/true);
+    auto Id = regularFileId(FD);
+    if (!Id)
+      continue;
+    for (const auto &[Other, By] : Taken)
+      if (Other == *Id)
+        return createStringError(
+            O.Origin + ": '" + O.File + "' is also the file of " +
+            (By->toStdout() ? "stdout, which carries the " + By->Origin +
+                                  " output"
+                            : By->Origin));
+    Taken.push_back({*Id, &O});
+  }
+  return Error::success();
+}
+
+static void emitReport(raw_ostream &OS, StringRef Format,
+                       const std::vector<FileReport> &Reports,
+                       const ReviewOptions &RO) {
+  if (Format == "json")
+    emitJson(OS, Reports);
+  else if (Format == "sarif")
+    emitSarif(OS, Reports, RO);
+  else if (Format == "github")
+    emitGithub(OS, Reports, RO);
+  else if (Format == "rdjsonl")
+    emitRdjsonl(OS, Reports, RO);
+  else if (Format == "markdown")
+    emitMarkdown(OS, Reports, RO);
+  else
+    emitText(OS, Reports, FindingsOnly);
+}
+
 static void listGpus(const GpuDatabase &DB) {
   outs() << format("%-16s %-34s %-7s %9s %10s %12s\n", "id", "name", "arch",
                    "DRAM GB/s", "fp32 TF/s", "bf16 TC TF/s");
@@ -235,12 +354,27 @@ int main(int Argc, const char **Argv) {
     listGpus(Gpus);
     return 0;
   }
-  static const char *const Formats[] = {"text",    "json",   "sarif",
-                                        "github",  "rdjsonl", "markdown"};
-  if (llvm::find(Formats, Format.getValue()) == std::end(Formats))
-    return usageError("unknown --format '" + Format +
-                      "' (expected text, json, sarif, github, rdjsonl or "
-                      "markdown)");
+  if (!knownFormat(Format))
+    return usageError("unknown --format '" + Format + "' (expected " +
+                      FormatList + ")");
+  // Without --output, --format (text by default) goes to stdout, as it
+  // always has; with it, stdout is quiet unless --format or an output to
+  // '-' asks for it, so that a run writing only files prints no report.
+  std::vector<Output> Outs;
+  if (Outputs.empty() || Format.getNumOccurrences())
+    Outs.push_back({Format, "-", "--format=" + Format, nullptr});
+  for (const std::string &Spec : Outputs) {
+    auto O = parseOutput(Spec);
+    if (!O)
+      return usageError(toString(O.takeError()));
+    auto OnStdout =
+        llvm::find_if(Outs, [](const Output &P) { return P.toStdout(); });
+    if (O->toStdout() && OnStdout != Outs.end())
+      return usageError(O->Origin + ": stdout already carries the " +
+                        OnStdout->Origin +
+                        " output; at most one output may go to stdout");
+    Outs.push_back(std::move(*O));
+  }
   if ((Gpu.getNumOccurrences() || !Gpu.empty()) && !Gpus.find(Gpu))
     return usageError("unknown GPU '" + Gpu + "' (see --list-gpus)");
   if (!Arch.empty() && !StringRef(Arch).starts_with("sm_"))
@@ -378,6 +512,9 @@ int main(int Argc, const char **Argv) {
       return usageError("compile_commands.json in '" + BuildDir +
                         "' has no .cu or .cuh file");
   }
+
+  if (Error E = openOutputs(Outs, Inputs))
+    return usageError(toString(std::move(E)));
 
   // Each file is analyzed on its own; its clang diagnostics are buffered so
   // that a parallel run prints them in input order.
@@ -523,33 +660,50 @@ int main(int Argc, const char **Argv) {
   ReviewOptions RO;
   RO.SourceRoot = SourceRoot;
   RO.Failures = FailureMessages;
-  // Text and SARIF (percent-encoded URIs) keep a name's bytes; the UTF-8
-  // formats cannot, and must not change it silently.
-  if (Format == "json" || Format == "rdjsonl" || Format == "github" ||
-      Format == "markdown")
-    for (const std::string &Name : namesNotUtf8(Reports))
+  // The UTF-8 formats cannot keep a name's bytes, and must not change it
+  // silently: one warning per name, naming every such output.
+  std::vector<StringRef> Utf8Formats;
+  for (const Output &O : Outs)
+    if (utf8Format(O.Format) && !llvm::is_contained(Utf8Formats, O.Format))
+      Utf8Formats.push_back(O.Format);
+  if (!Utf8Formats.empty())
+    for (const std::string &Name : namesNotUtf8(Reports)) {
       errs() << "cuda-roofline: warning: the file name '" << Name
-             << "' is not valid UTF-8: the " << Format
-             << " output shows its invalid bytes as U+FFFD (the text and "
-                "sarif formats keep them)\n";
-  if (Format == "json")
-    emitJson(outs(), Reports);
-  else if (Format == "sarif")
-    emitSarif(outs(), Reports, RO);
-  else if (Format == "github")
-    emitGithub(outs(), Reports, RO);
-  else if (Format == "rdjsonl")
-    emitRdjsonl(outs(), Reports, RO);
-  else if (Format == "markdown")
-    emitMarkdown(outs(), Reports, RO);
-  else
-    emitText(outs(), Reports, FindingsOnly);
-  outs().flush();
+             << "' is not valid UTF-8: the ";
+      for (size_t I = 0; I < Utf8Formats.size(); ++I)
+        errs() << (I == 0                          ? ""
+                   : I + 1 == Utf8Formats.size() ? " and "
+                                                 : ", ")
+               << Utf8Formats[I];
+      errs() << (Utf8Formats.size() == 1 ? " output shows" : " outputs show")
+             << " its invalid bytes as U+FFFD (the text and sarif formats "
+                "keep them)\n";
+    }
+  bool WriteFailed = false;
+  for (Output &O : Outs) {
+    if (O.toStdout()) {
+      emitReport(outs(), O.Format, Reports, RO);
+      outs().flush();
+      continue;
+    }
+    emitReport(*O.Stream, O.Format, Reports, RO);
+    O.Stream->close();
+    // Cleared once reported: an error left set aborts the process when the
+    // stream is destroyed.
+    if (std::error_code EC = O.Stream->error()) {
+      errs() << "cuda-roofline: error: " << O.Origin << ": cannot write '"
+             << O.File << "': " << EC.message() << "\n";
+      O.Stream->clear_error();
+      WriteFailed = true;
+    }
+  }
   if (Failures) {
     errs() << "cuda-roofline: " << Failures << " of " << Inputs.size()
            << " file(s) could not be analyzed\n";
     return 2;
   }
+  if (WriteFailed)
+    return 2;
   if (Errors)
     errs() << "cuda-roofline: " << Errors
            << " warning(s) treated as errors\n";

@@ -24,7 +24,8 @@ Python's strict parser (no raw control characters in strings). Then:
             the properties, ',' splits them, '=' splits key and value) into
             the level, file, line, col, title and message once unescaped;
             no raw CR or LF inside a command;
-  markdown  each table row has 7 cells (split at unescaped '|') whose name
+  markdown  each table's heading unescapes to "Kernels on" the report's GPU;
+            each table row has 6 cells (split at unescaped '|') whose name
             and location unescape to the kernel's; each finding item is two
             CommonMark code spans and text that unescapes to the message,
             with no unescaped '`', '|', '*', '_', '[', ']', '<', '&', '~';
@@ -266,6 +267,9 @@ MENTION = re.compile(r"@[A-Za-z0-9]")
 EMOJI = re.compile(r":[A-Za-z0-9_+-]+:")
 
 
+TABLE_HEADING = "### Kernels on "
+
+
 def md_text(s, where):
     """Unescapes inline text; flags characters left unescaped and text that
     GitHub would render as a mention or an emoji."""
@@ -337,7 +341,7 @@ def one_line(s):
     return s.replace("\r", " ").replace("\n", " ")
 
 
-def check_markdown(out, kernels, findings):
+def check_markdown(out, kernels, findings, gpus):
     lines = out.decode("utf-8", "surrogateescape").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -348,8 +352,8 @@ def check_markdown(out, kernels, findings):
         err("markdown", f"{len(rows)} table rows for {len(kernels)} kernels")
     for (n, row), k in zip(rows, kernels):
         cells = md_cells(row)
-        if len(cells) != 7:
-            err("markdown", f"line {n}: {len(cells)} cells, not 7: {vis(row)!r}")
+        if len(cells) != 6:
+            err("markdown", f"line {n}: {len(cells)} cells, not 6: {vis(row)!r}")
             continue
         name = md_text(cells[0].strip(), f"line {n} name")
         loc = md_text(cells[1].strip(), f"line {n} location")
@@ -376,6 +380,11 @@ def check_markdown(out, kernels, findings):
         if l.startswith("| ") or (fixed.match(l) and not l.startswith("- ")):
             continue
         where = f"line {n}"
+        if l.startswith(TABLE_HEADING):
+            gpu = md_text(l[len(TABLE_HEADING):], where)
+            if gpu not in gpus:
+                err("markdown", f"{where}: GPU {vis(gpu)!r}, not one of {gpus!r}")
+            continue
         if l.startswith("  - ") and cur is not None:
             if not cur["notes_left"]:
                 err("markdown", f"{where}: unexpected note {vis(l)!r}")
@@ -478,7 +487,8 @@ def main(argv):
     check_sarif(outs["sarif"], findings, cwd)
     check_rdjsonl(outs["rdjsonl"], findings)
     check_github(outs["github"], findings)
-    check_markdown(outs["markdown"], kernels, findings)
+    gpus = [one_line(report["gpu"]["name"])] if "gpu" in report else []
+    check_markdown(outs["markdown"], kernels, findings, gpus)
     for e in errors:
         print(e)
     if errors:

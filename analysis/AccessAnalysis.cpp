@@ -416,9 +416,16 @@ roofline::analyzeAccesses(const KernelModel &M, const AccessLaunch &AL,
       if (const std::optional<Expr> &S = W.innerSum(0))
         I.CountPerThread = S->substitute(Known).evaluate(Env);
 
-      if (A.Space == MemSpace::Global && Launch.known())
-        I.GridExecutions = executions(
+      if (Launch.known()) {
+        std::optional<uint64_t> N = executions(
             M, B, Known, ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block));
+        if (A.Space == MemSpace::Global)
+          I.GridExecutions = N;
+        // A copy of the code no thread of this launch runs (a loop version
+        // the compiler made for other sizes) is no finding's place.
+        if (N && *N == 0)
+          I.Reachable = false;
+      }
       if (!A.Offset || A.Base.empty()) {
         I.Unknown = "the address depends on data (not an affine function of "
                     "the thread and loop indices)";
@@ -463,9 +470,25 @@ roofline::analyzeAccesses(const KernelModel &M, const AccessLaunch &AL,
           Names += (Names.empty() ? "" : ", ") + S;
         I.ValidFor = Names + " ≥ " + std::to_string(Swept->From);
         if (V.Class == AccessClass::Strided && A.Width)
-          if (auto Split = Offset.splitAffine("threadIdx.x"))
-            I.StrideFormula =
-                (Split->first * Expr::constant(Rational::fraction(1, A.Width))).str();
+          if (auto Split = Offset.splitAffine("threadIdx.x")) {
+            Expr Stride =
+                Split->first * Expr::constant(Rational::fraction(1, A.Width));
+            I.StrideFormula = Stride.str();
+            // A stride that is a number whatever the sizes.
+            if (auto C = Stride.asConstant(); C && C->isInteger())
+              I.StrideElements = C->toInt64().value_or(0);
+          }
+        // The per-thread run (a vector width) read at the first size the
+        // verdict holds for: whether it is aligned may depend on sizes, the
+        // run itself does not.
+        if (A.Space == MemSpace::Global) {
+          IntervalEnv At = Env;
+          for (const std::string &N : *Need)
+            At[N] = Interval{Rational(Swept->From), Rational(Swept->From)};
+          auto R = warpRequest(Offset, Guards, Launch, At);
+          if (auto *W = std::get_if<WarpRequest>(&R))
+            findVectorWidth(M, B, A, Known, W->used(), I);
+        }
       } else {
         V = judge(std::get<WarpRequest>(Request), A, RowLanes);
       }

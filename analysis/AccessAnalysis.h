@@ -69,6 +69,8 @@ struct AccessInfo {
   unsigned RunBytes = 0;
   unsigned LoopLine = 0, LoopColumn = 0;
 
+  /// False when no thread of the launch executes the access.
+  bool Reachable = true;
   /// Times the grid executes this access (global accesses, with a launch).
   std::optional<uint64_t> GridExecutions;
   /// Reuse of a global load (with a launch): requested and distinct bytes

@@ -360,6 +360,9 @@ roofline::buildFindings(const KernelFacts &Kernel,
   std::vector<Finding> Out;
   kernelFindings(Kernel, Opts, Out);
   for (const AccessInfo &A : Accesses) {
+    // Only code that runs, at a place in the source.
+    if (!A.Reachable || A.Line == 0)
+      continue;
     uncoalesced(A, Opts, Out);
     bankConflict(A, Opts, Out);
     unvectorized(A, Out);

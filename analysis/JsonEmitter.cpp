@@ -133,6 +133,8 @@ static void access(OStream &J, const AccessInfo &A) {
     J.attribute("kind", A.kind());
     J.attribute("bytes", int64_t(A.Width));
     attr(J, "count_per_thread", A.CountPerThread);
+    if (!A.Reachable)
+      J.attribute("reachable", false);
     bool Known = A.Unknown.empty();
     J.attribute("class",
                 !Known                      ? std::string("irregular")

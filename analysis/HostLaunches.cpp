@@ -2260,6 +2260,29 @@ private:
   }
 };
 
+/// Traverses D with Inner, keeping Stack the functions being traversed,
+/// unless D is in a system header (the CUDA and C++ headers are most of the
+/// unit; kernels and launches live in user code) or a host function clang
+/// rejected (Skip).
+bool traverseUserDecl(Decl *D, ASTContext &Ctx,
+                      llvm::function_ref<bool(const Decl *)> Skip,
+                      std::vector<const FunctionDecl *> &Stack,
+                      llvm::function_ref<bool()> Inner) {
+  if (D && !isa<TranslationUnitDecl>(D) &&
+      Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+    return true;
+  if (D && Skip && isa<FunctionDecl>(D) && !D->hasAttr<CUDAGlobalAttr>() &&
+      Skip(D))
+    return true;
+  auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+  if (FD)
+    Stack.push_back(FD);
+  bool Continue = Inner();
+  if (FD)
+    Stack.pop_back();
+  return Continue;
+}
+
 class Collector : public DynamicRecursiveASTVisitor {
 public:
   Collector(ASTContext &Ctx, HostFacts &Facts,
@@ -2271,22 +2294,10 @@ public:
   /// Functions clang rejected: their launches are not evaluated.
   llvm::function_ref<bool(const Decl *)> Skip = nullptr;
 
-  // Kernels and launches live in user code; the CUDA and C++ headers are
-  // most of the translation unit and need no visit.
   bool TraverseDecl(Decl *D) override {
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
-      return true;
-    if (D && Skip && isa<FunctionDecl>(D) && !D->hasAttr<CUDAGlobalAttr>() &&
-        Skip(D))
-      return true;
-    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-    if (FD)
-      Functions.push_back(FD);
-    bool Continue = DynamicRecursiveASTVisitor::TraverseDecl(D);
-    if (FD)
-      Functions.pop_back();
-    return Continue;
+    return traverseUserDecl(D, Ctx, Skip, Functions, [&] {
+      return DynamicRecursiveASTVisitor::TraverseDecl(D);
+    });
   }
 
   bool VisitFunctionTemplateDecl(FunctionTemplateDecl *TD) override {
@@ -2702,18 +2713,9 @@ private:
         ShouldVisitTemplateInstantiations = true;
       }
       bool TraverseDecl(Decl *D) override {
-        if (D && !isa<TranslationUnitDecl>(D) &&
-            C.Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
-          return true;
-        if (D && C.Skip && isa<FunctionDecl>(D) && C.Skip(D))
-          return true;
-        auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-        if (FD)
-          Fns.push_back(FD);
-        bool Continue = DynamicRecursiveASTVisitor::TraverseDecl(D);
-        if (FD)
-          Fns.pop_back();
-        return Continue;
+        return traverseUserDecl(D, C.Ctx, C.Skip, Fns, [&] {
+          return DynamicRecursiveASTVisitor::TraverseDecl(D);
+        });
       }
       bool VisitCallExpr(CallExpr *CE) override {
         if (Fns.empty() || isa<CUDAKernelCallExpr, CXXOperatorCallExpr>(CE))

@@ -2,6 +2,7 @@
 
 #include "SizeSweep.h"
 #include "AccessAnalysis.h"
+#include "Limits.h"
 #include "Metrics.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -10,6 +11,9 @@
 #include <cstdio>
 
 using namespace roofline;
+
+/// The time the count of a size between two powers of two may take.
+constexpr double RefineSeconds = 0.1;
 
 static std::string number(double V) {
   char Buf[32];
@@ -256,10 +260,18 @@ roofline::sweepRoofline(const KernelModel &M, const KernelDecl &Decl,
     }
     From = &It->second;
   }
+  // A size between two powers of two may cut a kernel's tiles in pieces,
+  // which can cost many times the whole power-of-two pass to count: the
+  // refinement gets a small time budget, and without it the verdict stands
+  // at the powers of two.
   if (Before && From)
     for (const Sample &S : Samples)
-      if (S.Size > Before->Size && S.Size < From->Size && !Count(S))
-        return std::nullopt;
+      if (S.Size > Before->Size && S.Size < From->Size) {
+        std::string Kept = WhyNot;
+        KernelLimits Budget(RefineSeconds, /*MemoryMiB=*/0);
+        if (!Count(S))
+          WhyNot = Kept;
+      }
   for (auto &KV : Done)
     Sweep.Points.push_back(KV.second);
   if (Sweep.Points.empty()) {

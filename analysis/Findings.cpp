@@ -253,6 +253,36 @@ static Finding summary(const KernelFacts &K, const RooflineMetrics &M,
   return S;
 }
 
+// roofline-memory-bound at the kernel: Scope says for which sizes (empty:
+// the launch's), AtMost qualifies an intensity that varies with them, Tail
+// names an assumption, Seconds the speed of light when there is one.
+static Finding memoryBound(const KernelFacts &K, const std::string &Scope,
+                           const std::string &AtMost, double AI, double Ridge,
+                           const std::string &Unit, const std::string &Tail,
+                           std::optional<double> Seconds) {
+  Finding F;
+  F.Check = "roofline-memory-bound";
+  F.File = K.File;
+  F.Line = K.Line;
+  F.Column = K.Column;
+  char Text[160];
+  snprintf(Text, sizeof Text, "%.3g FLOP/B, %.0fx below the ridge of %.3g FLOP/B",
+           AI, Ridge / AI, Ridge);
+  F.Message = "kernel '" + K.Name + "' is memory-bound" + Scope +
+              ": even with every byte moved once its intensity is " + AtMost +
+              Text + " for " + Unit + " on " + K.Gpu->Name + Tail;
+  FindingNote N;
+  N.Line = K.Line;
+  N.Column = K.Column;
+  N.Message = "bytes set its speed of light" +
+              (Seconds ? " (" + formatSeconds(*Seconds) + ")" : std::string()) +
+              "; fuse it with the kernel that produces or consumes its data, "
+              "move narrower types (bf16/fp16 halve the bytes), or reuse "
+              "data on chip";
+  F.Notes.push_back(N);
+  return F;
+}
+
 // Kernel-level checks: the bound, the summary and missing sizes.
 static void kernelFindings(const KernelFacts &K, const FindingOptions &Opts,
                            std::vector<Finding> &Out) {
@@ -265,69 +295,28 @@ static void kernelFindings(const KernelFacts &K, const FindingOptions &Opts,
     F.Column = K.Column;
   };
   std::string Missing = missingSizes(K);
-  std::string Unit = M.Precision + (M.Unit == ComputeUnit::TensorCore
-                                        ? " tensor cores"
-                                        : " CUDA cores");
+  std::string Unit = unitText(M.Precision, M.Unit);
   // The best intensity any cache could give: FLOPs over compulsory bytes.
   std::optional<double> BestAI = M.AIUpper ? M.AIUpper : M.AILower;
   // A kernel without floating-point work (a copy, a transpose) has no
   // intensity to raise: only its bandwidth matters.
   if (M.Bound == "memory" && BestAI && *BestAI > 0 && M.Ridge &&
       *BestAI < Opts.MemoryBoundRidgeFraction * *M.Ridge) {
-    Finding F;
-    F.Check = "roofline-memory-bound";
-    place(F);
-    char AI[64];
-    snprintf(AI, sizeof AI, "%.3g FLOP/B", *BestAI);
-    char Ridge[64];
-    snprintf(Ridge, sizeof Ridge, "%.3g FLOP/B", *M.Ridge);
-    char Times[64];
-    snprintf(Times, sizeof Times, "%.0fx", *M.Ridge / *BestAI);
-    F.Message = "kernel '" + K.Name + "' is memory-bound: even with every "
-                "byte moved once its intensity is " + AI + ", " +
-                Times + " below the ridge of " + Ridge + " for " + Unit + " on " +
-                K.Gpu->Name;
-    FindingNote N;
-    N.Line = K.Line;
-    N.Column = K.Column;
-    N.Message = "bytes set its speed of light" +
-                (M.Seconds ? " (" + formatSeconds(*M.Seconds) + ")"
-                           : std::string()) +
-                "; fuse it with the kernel that produces or consumes its data, "
-                "move narrower types (bf16/fp16 halve the bytes), or reuse "
-                "data on chip";
-    F.Notes.push_back(N);
-    Out.push_back(F);
+    Out.push_back(memoryBound(K, "", "", *BestAI, *M.Ridge, Unit, "",
+                              M.Seconds));
   } else if (const SizeSweep *Sw = K.Sweep;
              Sw && Sw->kind() == SizeSweep::Kind::Memory && Sw->Ridge &&
              Sw->maxIntensity() > 0 &&
              Sw->maxIntensity() < Opts.MemoryBoundRidgeFraction * *Sw->Ridge) {
     // Without sizes: the same verdict when every size swept agrees on it.
     double AI = Sw->maxIntensity();
-    Finding F;
-    F.Check = "roofline-memory-bound";
-    place(F);
-    char Text[160];
-    snprintf(Text, sizeof Text, "%s%.3g FLOP/B, %.0fx below the ridge of %.3g FLOP/B",
-             Sw->minIntensity() < 0.99 * AI ? "at most " : "", AI,
-             *Sw->Ridge / AI, *Sw->Ridge);
-    std::string SwUnit =
-        Sw->Precision + (Sw->Unit == ComputeUnit::TensorCore ? " tensor cores"
-                                                             : " CUDA cores");
-    F.Message = "kernel '" + K.Name + "' is memory-bound at every size " +
-                "swept (" + Sw->range() + "): even with every byte moved " +
-                "once its intensity is " + Text + " for " + SwUnit + " on " +
-                K.Gpu->Name +
-                (Sw->LaunchAssumption.empty() ? std::string()
-                                              : " (" + Sw->LaunchAssumption + ")");
-    FindingNote N;
-    N.Line = K.Line;
-    N.Column = K.Column;
-    N.Message = "bytes set its speed of light; fuse it with the kernel that "
-                "produces or consumes its data, move narrower types "
-                "(bf16/fp16 halve the bytes), or reuse data on chip";
-    F.Notes.push_back(N);
-    Out.push_back(F);
+    Out.push_back(memoryBound(
+        K, " at every size swept (" + Sw->range() + ")",
+        Sw->minIntensity() < 0.99 * AI ? "at most " : "", AI, *Sw->Ridge,
+        unitText(Sw->Precision, Sw->Unit),
+        Sw->LaunchAssumption.empty() ? std::string()
+                                     : " (" + Sw->LaunchAssumption + ")",
+        std::nullopt));
   }
   if (Opts.KernelSummary)
     Out.push_back(summary(K, M, Missing, Unit));

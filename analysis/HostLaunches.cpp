@@ -1153,11 +1153,8 @@ private:
       if (If->isConsteval())
         return exec(If->isNegatedConsteval() ? If->getThen() : If->getElse(),
                     Depth);
-      if (If->getInit() && exec(If->getInit(), Depth) != Flow::Next)
+      if (!enterSelection(If->getInit(), If->getConditionVariable(), Depth))
         return Flow::Fail;
-      if (const VarDecl *CV = If->getConditionVariable())
-        if (!declare(CV, Depth))
-          return Flow::Fail;
       auto C = evalCondition(If->getCond(), Depth + 1);
       if (!C) {
         fail("the condition at " + line(If) + " is not evaluated");
@@ -1189,16 +1186,21 @@ private:
     return Flow::Fail;
   }
 
+  /// Runs the init-statement and declares the condition variable of an
+  /// `if` or `switch` (either may be null).
+  bool enterSelection(const Stmt *Init, const VarDecl *CV, unsigned Depth) {
+    if (Init && exec(Init, Depth) != Flow::Next)
+      return false;
+    return !CV || declare(CV, Depth);
+  }
+
   /// Runs the case of Sw its condition selects, falling through to the
   /// next ones until a break, as C++ does. Case labels must be statements
   /// of the switch's body (or labels of those): a label inside a nested
   /// statement (Duff's device) is not followed.
   Flow execSwitch(const SwitchStmt *Sw, unsigned Depth) {
-    if (Sw->getInit() && exec(Sw->getInit(), Depth) != Flow::Next)
+    if (!enterSelection(Sw->getInit(), Sw->getConditionVariable(), Depth))
       return Flow::Fail;
-    if (const VarDecl *CV = Sw->getConditionVariable())
-      if (!declare(CV, Depth))
-        return Flow::Fail;
     auto V = evalInt(Sw->getCond(), Depth + 1);
     if (!V) {
       fail("the condition at " + line(Sw) + " is not evaluated");

@@ -14,6 +14,12 @@ static std::optional<double> total(const KernelCounts &KC,
   return It->second->toDouble();
 }
 
+std::string roofline::unitText(const std::string &Precision,
+                               ComputeUnit Unit) {
+  return Precision + (Unit == ComputeUnit::TensorCore ? " tensor cores"
+                                                      : " CUDA cores");
+}
+
 void roofline::dominantUnit(const KernelCounts &KC, std::string &Precision,
                             ComputeUnit &Unit) {
   // The precision doing the most FLOPs decides the unit and peak; tensor

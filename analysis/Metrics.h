@@ -39,6 +39,9 @@ struct RooflineMetrics {
   std::string Note;  ///< Why something is missing.
 };
 
+/// "fp32 CUDA cores", "bf16 tensor cores": the unit a ridge is for.
+std::string unitText(const std::string &Precision, ComputeUnit Unit);
+
 /// The precision doing the most FLOPs, and whether tensor cores do them.
 void dominantUnit(const KernelCounts &KC, std::string &Precision,
                   ComputeUnit &Unit);

@@ -73,9 +73,7 @@ std::string SizeSweep::range() const {
 }
 
 std::string SizeSweep::verdict(const GpuSpec &Gpu) const {
-  std::string Unit = Precision + (this->Unit == ComputeUnit::TensorCore
-                                      ? " tensor cores"
-                                      : " CUDA cores");
+  std::string Unit = unitText(Precision, this->Unit);
   std::string Ridge =
       this->Ridge ? "ridge " + number(*this->Ridge) + " FLOP/B for " + Unit +
                         " on " + Gpu.Name

@@ -27,6 +27,33 @@
 
 namespace roofline {
 
+/// What a shared-memory tile of a global load would save, priced by
+/// priceTiles (TileCost.h) from the reuse measured here and the cache model's
+/// view of L1.
+struct TileSaving {
+  /// Times the warps of block (0,0,0) read each element: a warp request
+  /// reads an address once however many lanes name it (a broadcast), so
+  /// this counts reuse between warps only.
+  double BetweenWarps = 0;
+  /// Each warp reads one element, once: a scalar per warp or per block,
+  /// which no tile is for.
+  bool Scalar = false;
+  /// Sector bytes the grid's warp requests fetch beyond each block's
+  /// distinct bytes: the re-reads a tile turns into shared-memory reads.
+  uint64_t ReReadBytes = 0;
+  /// Distinct bytes block (0,0,0) loads from global memory (every load of
+  /// the kernel), and the L1 each resident block has (0: unknown).
+  uint64_t BlockLoadBytes = 0, L1PerBlock = 0;
+  /// The re-reads L1 cannot keep, which come from L2: what the tile saves,
+  /// and their time at the GPU's L2 bandwidth, or at its DRAM bandwidth (an
+  /// upper bound, AtDram) when the GPU data has no L2 figure.
+  uint64_t L2Bytes = 0;
+  double Seconds = 0;
+  bool AtDram = false;
+  /// Why there is no price (L1 size unknown, reuse not measured).
+  std::string Why;
+};
+
 struct AccessInfo {
   unsigned Line = 0, Column = 0;
   std::string File;
@@ -87,6 +114,8 @@ struct AccessInfo {
   /// The thread keeps the loaded value in a register for the iterations of
   /// a loop (reuse by the same thread only: other threads still re-read).
   bool StagedInRegisters = false;
+  /// Global loads with a launch: what a tile would save.
+  std::optional<TileSaving> Tile;
   /// Times each element is read over the grid (requested / distinct).
   std::optional<double> reuseFactor() const {
     if (!GridRequested || !GridDistinct || !*GridDistinct)

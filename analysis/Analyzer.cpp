@@ -8,6 +8,7 @@
 #include "KernelModel.h"
 #include "Limits.h"
 #include "LintOptions.h"
+#include "TileCost.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -522,8 +523,12 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
           A.Expr = expressionAt(sourceText(Sources, A.File), A.Line, A.Column,
                                 &A.Column, !A.IsStore, &A.Line);
         }
-        if (LI.known())
+        if (LI.known()) {
           sectorUpper(R.Accesses, R.Counts);
+          priceTiles(R.Accesses, *FR.Gpu, *LI.Block,
+                     Counted.StaticSharedBytes +
+                         uint64_t(std::max<int64_t>(LI.SharedBytes, 0)));
+        }
         estimateTraffic(Counted, LI, CountParams, *FR.Gpu, R.Counts);
         if (R.Counts.Estimate.Limit)
           R.Counts.Unknowns.push_back(*R.Counts.Estimate.Limit);

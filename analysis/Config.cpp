@@ -33,7 +33,7 @@ struct ConfigDoc {
   std::vector<std::string> Launches;
   std::optional<std::string> Checks, WarningsAsErrors;
   std::optional<std::string> MinEfficiencyLoss, MinConflictWays, MinReuse,
-      MemoryBoundFraction, KernelSummary;
+      MinReuseCost, MemoryBoundFraction, KernelSummary;
   std::optional<AnyNode> ExtraArgs;
 };
 } // namespace
@@ -100,6 +100,7 @@ template <> struct MappingTraits<ConfigDoc> {
     Io.mapOptional("min-efficiency-loss", D.MinEfficiencyLoss);
     Io.mapOptional("min-conflict-ways", D.MinConflictWays);
     Io.mapOptional("min-reuse", D.MinReuse);
+    Io.mapOptional("min-reuse-cost", D.MinReuseCost);
     Io.mapOptional("memory-bound-fraction", D.MemoryBoundFraction);
     Io.mapOptional("kernel-summary", D.KernelSummary);
     Io.mapOptional("extra-args", D.ExtraArgs);
@@ -195,6 +196,7 @@ roofline::readConfigFile(const std::string &Path) {
       {"min-efficiency-loss", &Doc.MinEfficiencyLoss},
       {"min-conflict-ways", &Doc.MinConflictWays},
       {"min-reuse", &Doc.MinReuse},
+      {"min-reuse-cost", &Doc.MinReuseCost},
       {"memory-bound-fraction", &Doc.MemoryBoundFraction},
       {"kernel-summary", &Doc.KernelSummary}};
   for (auto &[Key, Value] : Options)

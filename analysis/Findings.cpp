@@ -165,24 +165,45 @@ static std::string times(double X) {
   return Buf;
 }
 
+// A time against the speed of light: "40% of", "3.5x".
+static std::string share(double F) {
+  return F < 1 ? percent(F) + " of" : times(F) + "x";
+}
+
+// roofline-global-reuse: warps of a block re-read a load's elements, and
+// the re-reads L1 cannot keep cost enough L2 time to be worth a tile.
 static void globalReuse(const AccessInfo &A, const KernelFacts &K,
                         const FindingOptions &Opts, std::vector<Finding> &Out) {
-  auto InBlock = A.blockReuse();
-  if (!InBlock || *InBlock < Opts.MinReuse || A.StagedInShared ||
-      !A.GridRequested)
+  if (!A.Tile || A.StagedInShared)
     return;
-  double Saved = double(*A.GridRequested) * (1.0 - 1.0 / *InBlock);
+  const TileSaving &T = *A.Tile;
+  if (T.Scalar || T.BetweenWarps < Opts.MinReuse || !T.L2Bytes ||
+      T.Seconds <= 0)
+    return;
+  std::optional<double> Light =
+      K.Metrics ? K.Metrics->Seconds : std::optional<double>();
+  if (Light && T.Seconds < Opts.MinReuseCost * *Light)
+    return;
   Finding F = at("roofline-global-reuse", A);
-  F.Message = what(A) + " reads each element " + times(*InBlock) +
-              " times within a block";
+  F.Message = what(A) + " is read " + times(T.BetweenWarps) +
+              " times by different warps of a block";
   if (auto R = A.reuseFactor())
     F.Message += " (" + times(*R) + " times over the grid)";
-  F.Message += " from global memory; a shared-memory tile would cut its "
-               "requested traffic " + times(*InBlock) + "x, saving " +
-               formatBytes(Saved);
-  if (K.Gpu && K.Gpu->DramBandwidth > 0)
-    F.Message += " (" + formatSeconds(Saved / K.Gpu->DramBandwidth) +
-                 " at " + times(K.Gpu->DramBandwidth / 1e9) + " GB/s)";
+  F.Message += "; the block's loads (" + formatBytes(double(T.BlockLoadBytes)) +
+               ") exceed its share of L1 (" +
+               formatBytes(double(T.L1PerBlock)) + "), so " +
+               (T.AtDram ? "up to " : "") + formatBytes(double(T.L2Bytes)) +
+               " of re-reads come from L2 (" + (T.AtDram ? "at most " : "") +
+               formatSeconds(T.Seconds);
+  if (Light)
+    F.Message += ", " + share(T.Seconds / *Light) + " the speed of light";
+  if (T.AtDram)
+    F.Message += ", timed at DRAM's " + times(K.Gpu->DramBandwidth / 1e9) +
+                 " GB/s: the GPU data has no L2 bandwidth for " + K.Gpu->Id;
+  else
+    F.Message += " at " + times(K.Gpu->L2Bandwidth / 1e9) + " GB/s";
+  F.Message += "); a shared-memory tile would read each element once per "
+               "block" + assumptions(A);
   FindingNote N;
   N.Line = A.Line;
   N.Column = A.Column;
@@ -190,9 +211,10 @@ static void globalReuse(const AccessInfo &A, const KernelFacts &K,
   for (const std::string &D : A.SharedBy)
     if (D.rfind("threadIdx", 0) == 0)
       Dims += (Dims.empty() ? "" : ", ") + D;
-  N.Message = (Dims.empty() ? std::string("threads of a block re-read these elements")
+  N.Message = (Dims.empty() ? std::string("warps of a block re-read these "
+                                          "elements")
                             : "the address does not use " + Dims +
-                                  ": threads that differ only there read the "
+                                  ": warps that differ only there read the "
                                   "same elements") +
               "; load the block's elements into a __shared__ tile once per "
               "step, synchronize, and read them from there";

@@ -32,6 +32,9 @@ struct FindingOptions {
   /// roofline-global-reuse fires for loads whose elements the threads of a
   /// block read at least this many times each from global memory.
   double MinReuse = 4;
+  /// ... and whose re-reads from L2 a tile would save take at least this
+  /// fraction of the kernel's speed of light.
+  double MinReuseCost = 0.05;
   /// roofline-memory-bound fires for memory-bound kernels whose best-case
   /// (compulsory-traffic) intensity is below this fraction of the ridge.
   double MemoryBoundRidgeFraction = 0.25;

@@ -72,6 +72,8 @@ constexpr StringLiteral GpuKeys[] = {"id",
                                      "shared_per_block_bytes",
                                      "max_threads_per_sm",
                                      "max_blocks_per_sm",
+                                     "l1_shared_per_sm_bytes",
+                                     "l2_bandwidth_gbs",
                                      "peak_tflops",
                                      "sources",
                                      "notes"};
@@ -366,6 +368,25 @@ Expected<GpuSpec> GpuEntryParser::parse() {
     return E;
   if (Error E = readUnsigned("max_blocks_per_sm", Spec.MaxBlocksPerSM))
     return E;
+
+  // Optional: the reuse cost model (docs/findings.md) needs them and says
+  // so when a GPU lacks them.
+  if (Obj.get("l1_shared_per_sm_bytes")) {
+    if (Error E = readPositiveInteger("l1_shared_per_sm_bytes", MaxBytes,
+                                      Spec.L1SharedPerSMBytes))
+      return E;
+    if (Spec.L1SharedPerSMBytes < Spec.SharedPerSMBytes)
+      return error("key 'l1_shared_per_sm_bytes' (" +
+                   Twine(Spec.L1SharedPerSMBytes) +
+                   ") is less than 'shared_per_sm_bytes' (" +
+                   Twine(Spec.SharedPerSMBytes) + ")");
+  }
+  if (Obj.get("l2_bandwidth_gbs")) {
+    double L2GBs = 0;
+    if (Error E = readPositiveNumber("l2_bandwidth_gbs", L2GBs))
+      return E;
+    Spec.L2Bandwidth = L2GBs * BytesPerGB;
+  }
 
   if (Error E = readPeaks(Spec))
     return E;

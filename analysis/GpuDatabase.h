@@ -73,6 +73,12 @@ struct GpuSpec {
   double DramBandwidth = 0; // Bytes per second (decimal GB/s * 1e9).
   uint64_t L2Bytes = 0, SharedPerSMBytes = 0, SharedPerBlockBytes = 0;
   unsigned MaxThreadsPerSM = 0, MaxBlocksPerSM = 0;
+  /// Unified L1 data cache + shared memory per SM (0: not in the data):
+  /// what is left of it after the resident blocks' shared memory is L1.
+  uint64_t L1SharedPerSMBytes = 0;
+  /// Sustained L2 read bandwidth in bytes per second, where a source gives
+  /// one (0: none; consumers then bound L2 time with DRAM bandwidth).
+  double L2Bandwidth = 0;
   std::map<std::string, double> CudaCorePeak;   // Precision -> FLOP/s.
   std::map<std::string, double> TensorCorePeak; // Precision -> FLOP/s.
   std::vector<std::string> Sources;

@@ -179,6 +179,21 @@ static void access(OStream &J, const AccessInfo &A) {
         J.attribute("staged", A.StagedInShared      ? "shared"
                               : A.StagedInRegisters ? "registers"
                                                     : "none");
+        if (const TileSaving *T = A.Tile ? &*A.Tile : nullptr)
+          J.attributeObject("tile", [&] {
+            J.attribute("between_warps", T->BetweenWarps);
+            J.attribute("scalar", T->Scalar);
+            J.attribute("reread_bytes", int64_t(T->ReReadBytes));
+            if (!T->Why.empty()) {
+              J.attribute("unknown", T->Why);
+              return;
+            }
+            J.attribute("block_load_bytes", int64_t(T->BlockLoadBytes));
+            J.attribute("l1_per_block", int64_t(T->L1PerBlock));
+            J.attribute("l2_bytes_saved", int64_t(T->L2Bytes));
+            J.attribute("seconds_saved", T->Seconds);
+            J.attribute("at_dram_bandwidth", T->AtDram);
+          });
       });
     }
     if (!A.ValidFor.empty())

@@ -70,6 +70,8 @@ llvm::Error roofline::checkFindingOptions(const FindingOptions &O) {
     return fail("min-conflict-ways", O.MinConflictWays, "between 2 and 32");
   if (!(O.MinReuse >= 2.0))
     return fail("min-reuse", O.MinReuse, "at least 2");
+  if (!(O.MinReuseCost >= 0.0))
+    return fail("min-reuse-cost", O.MinReuseCost, "at least 0");
   if (!(O.MemoryBoundRidgeFraction > 0.0 && O.MemoryBoundRidgeFraction <= 1.0))
     return fail("memory-bound-fraction", O.MemoryBoundRidgeFraction,
                 "in (0, 1]");
@@ -142,6 +144,7 @@ llvm::Error roofline::setLintOption(AnalyzerOptions &Opts, llvm::StringRef Key,
   }
   double *Target = K == "min-efficiency-loss"     ? &F.MinEfficiencyLoss
                    : K == "min-reuse"             ? &F.MinReuse
+                   : K == "min-reuse-cost"        ? &F.MinReuseCost
                    : K == "memory-bound-fraction" ? &F.MemoryBoundRidgeFraction
                                                   : nullptr;
   if (Target || K == "min-conflict-ways") {
@@ -163,6 +166,6 @@ llvm::Error roofline::setLintOption(AnalyzerOptions &Opts, llvm::StringRef Key,
       "unknown option '" + Key +
           "' (expected gpu, param, params, launch, launches, "
           "min-efficiency-loss, min-conflict-ways, min-reuse, "
-          "memory-bound-fraction, kernel-summary, max-kernel-seconds, "
+          "min-reuse-cost, memory-bound-fraction, kernel-summary, max-kernel-seconds, "
           "max-kernel-memory, max-file-seconds or prelude)");
 }

@@ -14,6 +14,8 @@
 //   min-efficiency-loss   [0, 1)     roofline-uncoalesced-access
 //   min-conflict-ways     2 .. 32    roofline-bank-conflict
 //   min-reuse             >= 2       roofline-global-reuse
+//   min-reuse-cost        >= 0       roofline-global-reuse (fraction of the
+//                                    speed of light)
 //   memory-bound-fraction (0, 1]     roofline-memory-bound
 //   kernel-summary        true/false roofline-kernel-summary
 //   max-kernel-seconds    >= 0       time limit per kernel (0: none)

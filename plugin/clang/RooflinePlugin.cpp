@@ -18,7 +18,8 @@
 // roofline-*), warnings-as-errors=GLOB (findings of these checks are
 // errors; a note only when named in full), gpu, param, params, launch,
 // launches, min-efficiency-loss,
-// min-conflict-ways, min-reuse, memory-bound-fraction, kernel-summary
+// min-conflict-ways, min-reuse, min-reuse-cost, memory-bound-fraction,
+// kernel-summary
 // (default false), max-kernel-seconds (default 30), max-kernel-memory (MiB,
 // default 4096), max-file-seconds (default 120), prelude (default true: pre-include the nvcc-compatibility
 // prelude into the device jobs, analysis/Prelude.h). NOLINT comments in the

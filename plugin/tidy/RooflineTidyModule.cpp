@@ -13,7 +13,7 @@
 // Options (CheckOptions; one set for all roofline checks):
 //   roofline.Gpu, roofline.Params ("M=4096;N=4096"), roofline.Launches
 //   ("k=GRID/BLOCK;..."), roofline.MinEfficiencyLoss,
-//   roofline.MinConflictWays, roofline.MinReuse,
+//   roofline.MinConflictWays, roofline.MinReuse, roofline.MinReuseCost,
 //   roofline.MemoryBoundFraction, roofline.KernelSummary (default false),
 //   roofline.MaxKernelSeconds (default 30), roofline.MaxKernelMemory (MiB,
 //   default 4096), roofline.MaxFileSeconds (default 120), roofline.Prelude (default true: pre-include the
@@ -183,7 +183,7 @@ private:
                        Context);
     for (StringRef Key :
          {"Gpu", "Params", "Launches", "MinEfficiencyLoss", "MinConflictWays",
-          "MinReuse", "MemoryBoundFraction", "KernelSummary",
+          "MinReuse", "MinReuseCost", "MemoryBoundFraction", "KernelSummary",
           "MaxKernelSeconds", "MaxKernelMemory", "MaxFileSeconds",
           "Prelude"}) {
       std::optional<StringRef> V = Shared.get(Key);

@@ -115,6 +115,12 @@ static cl::opt<double> MinReuse(
     cl::desc("roofline-global-reuse: report loads whose elements the threads "
              "of a block read at least this many times each (default 4)"),
     cl::init(4.0), cl::cat(Cat));
+static cl::opt<double> MinReuseCost(
+    "min-reuse-cost",
+    cl::desc("roofline-global-reuse: and whose L2 re-reads a tile would save "
+             "take at least this fraction of the speed of light (default "
+             "0.05)"),
+    cl::init(0.05), cl::cat(Cat));
 static cl::opt<double> MemoryBoundFraction(
     "memory-bound-fraction",
     cl::desc("roofline-memory-bound: report memory-bound kernels whose "
@@ -417,12 +423,13 @@ int main(int Argc, const char **Argv) {
 
   AnalyzerOptions Opts;
   Opts.Findings.MinReuse = MinReuse;
+  Opts.Findings.MinReuseCost = MinReuseCost;
   Opts.Findings.MemoryBoundRidgeFraction = MemoryBoundFraction;
   Opts.Findings.KernelSummary = KernelSummary;
   Opts.Findings.MinEfficiencyLoss = MinEfficiencyLoss;
   Opts.Findings.MinConflictWays = MinConflictWays;
   for (const cl::Option *O :
-       std::initializer_list<const cl::Option *>{&MinEfficiencyLoss, &MinConflictWays, &MinReuse,
+       std::initializer_list<const cl::Option *>{&MinEfficiencyLoss, &MinConflictWays, &MinReuse, &MinReuseCost,
                                                  &MemoryBoundFraction, &KernelSummary})
     if (O->getNumOccurrences())
       Opts.FindingFlags.insert(O->ArgStr.str());

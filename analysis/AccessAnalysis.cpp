@@ -419,8 +419,7 @@ roofline::analyzeAccesses(const KernelModel &M, const AccessLaunch &AL,
       if (Launch.known()) {
         std::optional<uint64_t> N = executions(
             M, B, Known, ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block));
-        if (A.Space == MemSpace::Global)
-          I.GridExecutions = N;
+        I.GridExecutions = N;
         // A copy of the code no thread of this launch runs (a loop version
         // the compiler made for other sizes) is no finding's place.
         if (N && *N == 0)

@@ -98,7 +98,7 @@ struct AccessInfo {
 
   /// False when no thread of the launch executes the access.
   bool Reachable = true;
-  /// Times the grid executes this access (global accesses, with a launch).
+  /// Times the grid executes this access (with a launch).
   std::optional<uint64_t> GridExecutions;
   /// Reuse of a global load (with a launch): requested and distinct bytes
   /// over block (0,0,0) and over the grid.

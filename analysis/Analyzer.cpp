@@ -620,3 +620,17 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
   mergeAcrossReports(Reports);
   return FR;
 }
+
+std::vector<const Finding *>
+roofline::findingsByCost(const std::vector<FileReport> &Files) {
+  std::vector<const Finding *> All;
+  for (const FileReport &F : Files)
+    forEachFinding(F, [&](const Finding &Fd) { All.push_back(&Fd); });
+  std::stable_sort(All.begin(), All.end(),
+                   [](const Finding *L, const Finding *R) {
+                     if (bool(L->Seconds) != bool(R->Seconds))
+                       return bool(L->Seconds);
+                     return L->Seconds && *L->Seconds > *R->Seconds;
+                   });
+  return All;
+}

@@ -122,6 +122,10 @@ template <typename Fn> void forEachFinding(const FileReport &R, Fn &&F) {
       F(Fd);
 }
 
+/// Every finding of Files, the most costly first (Finding::Seconds); those
+/// without a cost follow in report order. What reviewers read first.
+std::vector<const Finding *> findingsByCost(const std::vector<FileReport> &Files);
+
 constexpr const char *DefaultGpu = "h100-sxm";
 
 /// What the options, the file's annotations and its config file resolve to

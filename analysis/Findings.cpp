@@ -2,10 +2,12 @@
 
 #include "Findings.h"
 #include "Emitters.h"
+#include "FindingCost.h"
 #include "SizeSweep.h"
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -185,6 +187,7 @@ static void globalReuse(const AccessInfo &A, const KernelFacts &K,
   if (Light && T.Seconds < Opts.MinReuseCost * *Light)
     return;
   Finding F = at("roofline-global-reuse", A);
+  F.Seconds = T.Seconds;
   F.Message = what(A) + " is read " + times(T.BetweenWarps) +
               " times by different warps of a block";
   if (auto R = A.reuseFactor())
@@ -326,6 +329,7 @@ static void kernelFindings(const KernelFacts &K, const FindingOptions &Opts,
       *BestAI < Opts.MemoryBoundRidgeFraction * *M.Ridge) {
     Out.push_back(memoryBound(K, "", "", *BestAI, *M.Ridge, Unit, "",
                               M.Seconds));
+    Out.back().Seconds = memoryBoundCost(M);
   } else if (const SizeSweep *Sw = K.Sweep;
              Sw && Sw->kind() == SizeSweep::Kind::Memory && Sw->Ridge &&
              Sw->maxIntensity() > 0 &&
@@ -374,9 +378,23 @@ roofline::buildFindings(const KernelFacts &Kernel,
     // Only code that runs, at a place in the source.
     if (!A.Reachable || A.Line == 0)
       continue;
+    // Each check's findings priced by what it wastes (FindingCost.h).
+    auto price = [&](size_t From, std::optional<double> Seconds) {
+      for (size_t I = From; I < Out.size(); ++I)
+        Out[I].Seconds = Seconds;
+    };
+    size_t From = Out.size();
     uncoalesced(A, Opts, Out);
+    if (Kernel.Gpu)
+      price(From, uncoalescedCost(A, *Kernel.Gpu));
+    From = Out.size();
     bankConflict(A, Opts, Out);
+    if (Kernel.Gpu)
+      price(From, bankConflictCost(A, *Kernel.Gpu));
+    From = Out.size();
     unvectorized(A, Out);
+    if (Kernel.Gpu)
+      price(From, unvectorizedCost(A, *Kernel.Gpu));
     globalReuse(A, Kernel, Opts, Out);
   }
   // Two instructions of one source access (the halves of a 32-byte copy)
@@ -390,7 +408,24 @@ roofline::buildFindings(const KernelFacts &Kernel,
     if (!Seen)
       Unique.push_back(std::move(F));
   }
+  rankFindings(Unique);
   return Unique;
+}
+
+// Kernel-level notes head the report; then what costs most.
+void roofline::rankFindings(std::vector<Finding> &Findings) {
+  auto Tier = [](const Finding &F) {
+    if (F.Level == "note")
+      return 0;
+    return F.Seconds ? 1 : 2;
+  };
+  std::stable_sort(Findings.begin(), Findings.end(),
+                   [&](const Finding &L, const Finding &R) {
+                     int TL = Tier(L), TR = Tier(R);
+                     if (TL != TR)
+                       return TL < TR;
+                     return TL == 1 && *L.Seconds > *R.Seconds;
+                   });
 }
 
 std::vector<Finding>
@@ -433,6 +468,8 @@ void roofline::mergeAcrossReports(std::vector<ReportFindings> &Reports) {
           if (G.Check != F.Check || G.File != F.File || G.Line != F.Line ||
               G.Column != F.Column)
             continue;
+          if (G.Seconds && (!F.Seconds || *F.Seconds < *G.Seconds))
+            F.Seconds = G.Seconds;
           if (!llvm::any_of(Variants, [&](const auto &V) {
                 return V.first == G.Message;
               }))

@@ -15,6 +15,7 @@
 #include "GpuDatabase.h"
 #include "Metrics.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,9 @@ struct Finding {
   std::string Message;
   std::vector<FindingNote> Notes;
   std::string SourceLine; ///< The line of source, for the caret display.
+  /// What it costs at the launch, in seconds (FindingCost.h): reports list
+  /// findings by it. None for notes and for findings without a launch.
+  std::optional<double> Seconds;
 };
 
 /// What the kernel-level checks need to know about the kernel.
@@ -81,6 +85,11 @@ std::string missingSizes(const KernelFacts &Kernel);
 std::vector<Finding> buildFindings(const KernelFacts &Kernel,
                                    const std::vector<AccessInfo> &Accesses,
                                    const FindingOptions &Opts);
+
+/// Orders one report's findings: its notes first (the summary, missing
+/// sizes), then the priced findings by cost, the most costly first, then
+/// the rest in their order.
+void rankFindings(std::vector<Finding> &Findings);
 
 /// The findings of one kernel report, and how a merged message names it
 /// ("'tiled<64>'", "'scale' launched at line 40").

@@ -74,6 +74,7 @@ constexpr StringLiteral GpuKeys[] = {"id",
                                      "max_blocks_per_sm",
                                      "l1_shared_per_sm_bytes",
                                      "l2_bandwidth_gbs",
+                                     "sm_clock_mhz",
                                      "peak_tflops",
                                      "sources",
                                      "notes"};
@@ -386,6 +387,12 @@ Expected<GpuSpec> GpuEntryParser::parse() {
     if (Error E = readPositiveNumber("l2_bandwidth_gbs", L2GBs))
       return E;
     Spec.L2Bandwidth = L2GBs * BytesPerGB;
+  }
+  if (Obj.get("sm_clock_mhz")) {
+    double MHz = 0;
+    if (Error E = readPositiveNumber("sm_clock_mhz", MHz))
+      return E;
+    Spec.SMClock = MHz * 1e6;
   }
 
   if (Error E = readPeaks(Spec))

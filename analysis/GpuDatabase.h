@@ -79,6 +79,9 @@ struct GpuSpec {
   /// Sustained L2 read bandwidth in bytes per second, where a source gives
   /// one (0: none; consumers then bound L2 time with DRAM bandwidth).
   double L2Bandwidth = 0;
+  /// Boost SM clock in Hz (0: not in the data): per-clock rates (shared
+  /// memory wavefronts, LSU requests) become times with it.
+  double SMClock = 0;
   std::map<std::string, double> CudaCorePeak;   // Precision -> FLOP/s.
   std::map<std::string, double> TensorCorePeak; // Precision -> FLOP/s.
   std::vector<std::string> Sources;

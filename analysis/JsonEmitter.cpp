@@ -221,6 +221,8 @@ static void finding(OStream &J, const Finding &F) {
           J.attribute("message", N.Message);
         });
     });
+    if (F.Seconds)
+      J.attribute("cost_seconds", *F.Seconds);
   });
 }
 

@@ -169,7 +169,10 @@ static void findingItem(llvm::raw_ostream &OS, const Finding &F,
      << " " << codeSpan(F.Check);
   if (F.Level == "error")
     OS << " (error)";
-  OS << ": " << escape(F.Message) << "\n";
+  OS << ": " << escape(F.Message);
+  if (F.Seconds)
+    OS << " (costs " << formatSeconds(*F.Seconds) << ")";
+  OS << "\n";
   for (const FindingNote &N : F.Notes) {
     OS << "  - ";
     if (N.Line && N.Line != F.Line)
@@ -228,18 +231,18 @@ void roofline::emitMarkdown(llvm::raw_ostream &OS,
     size_t Total = 0;
   };
   std::vector<Listed> PerFile;
-  for (const FileReport &F : Files)
-    forEachFinding(F, [&](const Finding &Fd) {
-      if (!isWarning(Fd))
-        return;
-      std::string Path = reviewPath(Fd.File, Root).Path;
-      auto It = llvm::find_if(
-          PerFile, [&](const Listed &L) { return L.Path == Path; });
-      if (It == PerFile.end())
-        It = PerFile.insert(PerFile.end(), Listed{Path, 0});
-      if (++It->Total <= MaxFindingsPerFile)
-        findingItem(OS, Fd, Path);
-    });
+  // The most costly first.
+  for (const Finding *Fd : findingsByCost(Files)) {
+    if (!isWarning(*Fd))
+      continue;
+    std::string Path = reviewPath(Fd->File, Root).Path;
+    auto It = llvm::find_if(PerFile,
+                            [&](const Listed &L) { return L.Path == Path; });
+    if (It == PerFile.end())
+      It = PerFile.insert(PerFile.end(), Listed{Path, 0});
+    if (++It->Total <= MaxFindingsPerFile)
+      findingItem(OS, *Fd, Path);
+  }
   for (const Listed &L : PerFile)
     if (L.Total > MaxFindingsPerFile)
       OS << "- ... and " << L.Total - MaxFindingsPerFile << " more in "

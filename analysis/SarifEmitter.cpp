@@ -138,6 +138,9 @@ static void result(OStream &J, const Finding &F, const std::vector<Rule> &Rules,
     J.attributeArray("locations", [&] {
       J.object([&] { L.physical(J, F, F.Line, F.Column); });
     });
+    if (F.Seconds)
+      J.attributeObject("properties",
+                        [&] { J.attribute("costSeconds", *F.Seconds); });
     if (F.Notes.empty())
       return;
     J.attributeArray("relatedLocations", [&] {
@@ -220,12 +223,11 @@ void roofline::emitSarif(llvm::raw_ostream &OS,
         });
         J.attribute("columnKind", "utf16CodeUnits");
         J.attributeArray("results", [&] {
+          // The most costly first: GitHub's cap keeps those.
           size_t N = 0;
-          for (const FileReport &F : Files)
-            forEachFinding(F, [&](const Finding &Fd) {
-              if (N++ < MaxResults)
-                result(J, Fd, Rules, L);
-            });
+          for (const Finding *Fd : findingsByCost(Files))
+            if (N++ < MaxResults)
+              result(J, *Fd, Rules, L);
         });
       });
     });

@@ -237,18 +237,18 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
 void roofline::emitText(llvm::raw_ostream &OS,
                         const std::vector<FileReport> &Files,
                         bool FindingsOnly) {
+  if (FindingsOnly) {
+    // Warnings and errors, the most costly first, and the note that says
+    // why a kernel may have none: a kernel without sizes is never passed
+    // over in silence.
+    for (const Finding *Fd : findingsByCost(Files))
+      if (Fd->Level != "note" || Fd->Check == "roofline-missing-size")
+        findingText(OS, *Fd);
+    return;
+  }
   for (const FileReport &F : Files) {
     for (const Finding &Fd : F.Findings)
       findingText(OS, Fd);
-    if (FindingsOnly) {
-      // Warnings and errors, and the note that says why a kernel may have
-      // none: a kernel without sizes is never passed over in silence.
-      for (const KernelReport &K : F.Kernels)
-        for (const Finding &Fd : K.Findings)
-          if (Fd.Level != "note" || Fd.Check == "roofline-missing-size")
-            findingText(OS, Fd);
-      continue;
-    }
     for (const auto &T : F.UninstantiatedTemplates)
       OS << T.second.File << ":" << T.second.Line << ":" << T.second.Column
          << ": note: kernel template '" << T.first

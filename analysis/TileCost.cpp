@@ -16,14 +16,18 @@ void roofline::priceTiles(std::vector<AccessInfo> &Accesses,
                           const GpuSpec &Gpu, const Dim3 &Block,
                           uint64_t SharedPerBlock) {
   // The block's working set in L1: the distinct bytes of all its loads.
-  std::optional<uint64_t> BlockLoads = 0;
+  uint64_t BlockLoadSum = 0;
+  bool LoadsKnown = true;
   for (const AccessInfo &A : Accesses)
-    if (isGlobalLoad(A) && A.Reachable && BlockLoads) {
+    if (isGlobalLoad(A) && A.Reachable) {
       if (A.BlockDistinct)
-        *BlockLoads += *A.BlockDistinct;
+        BlockLoadSum += *A.BlockDistinct;
       else if (A.BlockRequested)
-        BlockLoads.reset();
+        LoadsKnown = false;
     }
+  std::optional<uint64_t> BlockLoads;
+  if (LoadsKnown)
+    BlockLoads = BlockLoadSum;
   CacheEstimate Residency;
   residency(Gpu, Block, SharedPerBlock, Residency);
   uint64_t PerSM = Residency.BlocksPerSM;

@@ -623,14 +623,22 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
 
 std::vector<const Finding *>
 roofline::findingsByCost(const std::vector<FileReport> &Files) {
-  std::vector<const Finding *> All;
-  for (const FileReport &F : Files)
-    forEachFinding(F, [&](const Finding &Fd) { All.push_back(&Fd); });
+  // What clang's errors kept from being analyzed first, as the failures
+  // head a report: the silence that follows is no clean bill.
+  std::vector<const Finding *> Lost, All;
+  for (const FileReport &F : Files) {
+    for (const Finding &Fd : F.Findings)
+      Lost.push_back(&Fd);
+    for (const KernelReport &K : F.Kernels)
+      for (const Finding &Fd : K.Findings)
+        All.push_back(&Fd);
+  }
   std::stable_sort(All.begin(), All.end(),
                    [](const Finding *L, const Finding *R) {
                      if (bool(L->Seconds) != bool(R->Seconds))
                        return bool(L->Seconds);
                      return L->Seconds && *L->Seconds > *R->Seconds;
                    });
-  return All;
+  Lost.insert(Lost.end(), All.begin(), All.end());
+  return Lost;
 }

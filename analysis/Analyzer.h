@@ -122,8 +122,10 @@ template <typename Fn> void forEachFinding(const FileReport &R, Fn &&F) {
       F(Fd);
 }
 
-/// Every finding of Files, the most costly first (Finding::Seconds); those
-/// without a cost follow in report order. What reviewers read first.
+/// Every finding of Files in the order reviewers read them: what clang's
+/// errors kept from being analyzed (roofline-not-analyzed), then the most
+/// costly first (Finding::Seconds), then those without a cost in report
+/// order.
 std::vector<const Finding *> findingsByCost(const std::vector<FileReport> &Files);
 
 constexpr const char *DefaultGpu = "h100-sxm";

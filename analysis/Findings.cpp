@@ -412,10 +412,13 @@ roofline::buildFindings(const KernelFacts &Kernel,
   return Unique;
 }
 
-// Kernel-level notes head the report; then what costs most.
+static bool kernelLevel(const std::string &Check);
+
+// The kernel-level findings head the report, as built; then what costs
+// most.
 void roofline::rankFindings(std::vector<Finding> &Findings) {
   auto Tier = [](const Finding &F) {
-    if (F.Level == "note")
+    if (kernelLevel(F.Check))
       return 0;
     return F.Seconds ? 1 : 2;
   };

@@ -86,9 +86,9 @@ std::vector<Finding> buildFindings(const KernelFacts &Kernel,
                                    const std::vector<AccessInfo> &Accesses,
                                    const FindingOptions &Opts);
 
-/// Orders one report's findings: its notes first (the summary, missing
-/// sizes), then the priced findings by cost, the most costly first, then
-/// the rest in their order.
+/// Orders one report's findings: the kernel-level ones first, as built
+/// (the bound, the summary, missing sizes), then the priced findings by
+/// cost, the most costly first, then the rest in their order.
 void rankFindings(std::vector<Finding> &Findings);
 
 /// The findings of one kernel report, and how a merged message names it

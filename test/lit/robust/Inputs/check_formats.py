@@ -13,7 +13,8 @@ format's output to PREFIX.FORMAT as well.
 
 The JSON report is the reference; it must be valid UTF-8 and parse with
 Python's strict parser (no raw control characters in strings). Then:
-  sarif     parses; per result: ruleId, level, the URI percent-decoded back
+  sarif     parses; results the most costly first (cost_seconds, then
+            report order); per result: ruleId, level, the URI percent-decoded back
             to the path (bytes), startLine, startColumn in UTF-16 code units
             of the source line, message.text (the message and the notes as
             sentences), the relatedLocations' messages;
@@ -26,8 +27,9 @@ Python's strict parser (no raw control characters in strings). Then:
             no raw CR or LF inside a command;
   markdown  each table's heading unescapes to "Kernels on" the report's GPU;
             each table row has 6 cells (split at unescaped '|') whose name
-            and location unescape to the kernel's; each finding item is two
-            CommonMark code spans and text that unescapes to the message,
+            and location unescape to the kernel's; each finding item (the most
+            costly first) is two CommonMark code spans and text that
+            unescapes to the message (then "(costs T)" when it has a cost),
             with no unescaped '`', '|', '*', '_', '[', ']', '<', '&', '~';
             no other line.
 Prints, with control characters shown as <LF>, <CR>, <TAB> or <U+XXXX>:
@@ -125,6 +127,13 @@ def with_notes_sentences(f):
         out += " " + sentence(
             f"At line {n['line']}: {n['message']}" if elsewhere(f, n) else n["message"])
     return out
+
+
+def by_cost(findings):
+    """SARIF and Markdown list findings the most costly first (cost_seconds),
+    those without a cost after them in report order."""
+    return sorted(findings, key=lambda f: (0, -f["cost_seconds"])
+                  if "cost_seconds" in f else (1, 0))
 
 
 def level(f, names):
@@ -416,7 +425,14 @@ def check_markdown(out, kernels, findings, gpus):
             if not rest.startswith(head):
                 err("markdown", f"{where}: {vis(rest)!r} does not start with {head!r}")
                 continue
-            if md_text(rest[len(head):], where) != one_line(f["message"]):
+            text = rest[len(head):]
+            if "cost_seconds" in f:
+                m = re.search(r" \(costs [0-9.]+ (s|ms|us|ns)\)$", text)
+                if not m:
+                    err("markdown", f"{where}: no cost in {vis(rest)!r}")
+                    continue
+                text = text[:m.start()]
+            if md_text(text, where) != one_line(f["message"]):
                 err("markdown", f"{where}: message {vis(rest)!r}")
             cur = {"f": f, "notes_left": list(f["notes"])}
             continue
@@ -484,11 +500,11 @@ def main(argv):
             for a in k["accesses"]:
                 print(f"access {a['line']}:{a['column']} {a['kind']} {vis(a['expr'])}")
 
-    check_sarif(outs["sarif"], findings, cwd)
+    check_sarif(outs["sarif"], by_cost(findings), cwd)
     check_rdjsonl(outs["rdjsonl"], findings)
     check_github(outs["github"], findings)
     gpus = [one_line(report["gpu"]["name"])] if "gpu" in report else []
-    check_markdown(outs["markdown"], kernels, findings, gpus)
+    check_markdown(outs["markdown"], kernels, by_cost(findings), gpus)
     for e in errors:
         print(e)
     if errors:

@@ -121,6 +121,7 @@ void findVectorWidth(const KernelModel &M, const BlockModel &B,
   I.RunBytes = unsigned(Trips) * A.Width;
   I.LoopLine = L.Line;
   I.LoopColumn = L.Column;
+  I.LoopFile = L.File;
 }
 
 constexpr uint64_t ReuseBudget = 4000000;

@@ -90,11 +90,13 @@ struct AccessInfo {
   std::vector<std::string> Missing;
   /// When each thread reads consecutive elements one per iteration of a
   /// counted loop and a wider access would do: the width that would (8 or
-  /// 16 bytes), the elements it covers, and the loop's line.
+  /// 16 bytes), the elements it covers, and the loop's place (a file of its
+  /// own: an access in a header's helper can be in a loop of the caller's).
   unsigned VectorBytes = 0;
   /// With VectorBytes: the bytes one thread's run covers over the loop.
   unsigned RunBytes = 0;
   unsigned LoopLine = 0, LoopColumn = 0;
+  std::string LoopFile;
 
   /// False when no thread of the launch executes the access.
   bool Reachable = true;

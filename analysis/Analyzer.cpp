@@ -268,10 +268,11 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
   llvm::SmallString<256> Abs(File);
   llvm::sys::fs::make_absolute(Abs);
   llvm::sys::path::remove_dots(Abs, true);
-  auto userPath = [&](SourceLoc &L) {
-    if (L.File == Abs.str())
-      L.File = File;
+  auto userName = [&](std::string &Name) {
+    if (Name == Abs.str())
+      Name = File;
   };
+  auto userPath = [&](SourceLoc &L) { userName(L.File); };
   for (KernelDecl &K : CU.Facts.Kernels)
     userPath(K.Loc);
   for (auto &T : CU.Facts.UninstantiatedTemplates) {
@@ -518,8 +519,11 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
             Counted, accessLaunch(Counted, LI, Decl.MaxThreadsPerBlock),
             CountParams);
         for (AccessInfo &A : R.Accesses) {
-          if (A.File.empty() || A.File == Abs.str())
+          // Without a debug location an access is the kernel's.
+          if (A.File.empty())
             A.File = Decl.Loc.File;
+          userName(A.File);
+          userName(A.LoopFile);
           A.Expr = expressionAt(sourceText(Sources, A.File), A.Line, A.Column,
                                 &A.Column, !A.IsStore, &A.Line);
         }
@@ -533,9 +537,12 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
         if (R.Counts.Estimate.Limit)
           R.Counts.Unknowns.push_back(*R.Counts.Estimate.Limit);
       }
+      for (PathCount &P : R.Counts.Paths)
+        userName(P.File);
       for (UnknownReason &U : R.Counts.Unknowns) {
-        if (U.File.empty() || U.File == Abs.str())
+        if (U.File.empty())
           U.File = Decl.Loc.File;
+        userName(U.File);
         // A limit reached inside a condition or a whole-buffer footprint
         // has no statement of its own: it is the kernel's.
         if (U.Line == 0 &&

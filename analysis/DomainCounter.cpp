@@ -44,7 +44,7 @@ ThreadBox ThreadBox::thread0() {
 DomainWalker::DomainWalker(const KernelModel &M, const BlockModel &B,
                            const std::map<std::string, Expr> &Known,
                            uint64_t Budget)
-    : Budget(Budget), Line(B.Line), Column(B.Column) {
+    : Budget(Budget), Line(B.Line), Column(B.Column), File(B.File) {
   // A geometric counter with a known trip count (s = 128; s >>= 1) is only
   // walked value by value when this block's guards or addresses use it.
   auto usedHere = [&](const std::string &Var) {
@@ -113,6 +113,7 @@ UnknownReason DomainWalker::unknownHere(std::string Reason) const {
   R.Reason = std::move(Reason);
   R.Line = Line;
   R.Column = Column;
+  R.File = File;
   return R;
 }
 
@@ -163,6 +164,7 @@ WalkStatus DomainWalker::undecided(const CondRef &C) {
   }
   R.Line = Line;
   R.Column = Column;
+  R.File = File;
   return WalkStatus::fail(R);
 }
 

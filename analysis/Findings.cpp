@@ -93,6 +93,7 @@ static void uncoalesced(const AccessInfo &A, const FindingOptions &Opts,
               std::to_string(Ideal) + " would do, " + usedText(A) +
               " of fetched bytes used" + assumptions(A);
   FindingNote N;
+  N.File = A.File;
   N.Line = A.Line;
   N.Column = A.Column;
   if (!A.LaneCoefficient.empty() && A.LaneCoefficient != "0")
@@ -119,6 +120,7 @@ static void bankConflict(const AccessInfo &A, const FindingOptions &Opts,
               " wavefronts per request where " +
               std::to_string(B.MinWavefronts) + " would do" + assumptions(A);
   FindingNote N;
+  N.File = A.File;
   N.Line = A.Line;
   N.Column = A.Column;
   std::string Lanes;
@@ -148,6 +150,7 @@ static void unvectorized(const AccessInfo &A, std::vector<Finding> &Out) {
               "-byte access would do (" + std::to_string(N) +
               "x fewer requests)" + assumptions(A);
   FindingNote Loop;
+  Loop.File = A.LoopFile;
   Loop.Line = A.LoopLine;
   Loop.Column = A.LoopColumn;
   Loop.Message = "consecutive iterations of this loop access consecutive "
@@ -208,6 +211,7 @@ static void globalReuse(const AccessInfo &A, const KernelFacts &K,
   F.Message += "); a shared-memory tile would read each element once per "
                "block" + assumptions(A);
   FindingNote N;
+  N.File = A.File;
   N.Line = A.Line;
   N.Column = A.Column;
   std::string Dims;
@@ -297,6 +301,7 @@ static Finding memoryBound(const KernelFacts &K, const std::string &Scope,
               ": even with every byte moved once its intensity is " + AtMost +
               Text + " for " + Unit + " on " + K.Gpu->Name + Tail;
   FindingNote N;
+  N.File = K.File;
   N.Line = K.Line;
   N.Column = K.Column;
   N.Message = "bytes set its speed of light" +
@@ -441,10 +446,11 @@ roofline::buildNotAnalyzedFindings(const std::vector<NotAnalyzed> &Lost) {
     F.Line = N.Loc.Line;
     F.Column = N.Loc.Column;
     F.Message = N.message();
-    if (N.Error.Where.File == N.Loc.File && N.Error.Where.Line &&
-        (N.Error.Where.Line != N.Loc.Line ||
+    if (N.Error.Where.Line &&
+        (N.Error.Where.File != N.Loc.File || N.Error.Where.Line != N.Loc.Line ||
          N.Error.Where.Column != N.Loc.Column))
-      F.Notes.push_back({N.Error.Where.Line, N.Error.Where.Column,
+      F.Notes.push_back({N.Error.Where.File, N.Error.Where.Line,
+                         N.Error.Where.Column,
                          "clang's error: " + N.Error.Message});
     Out.push_back(std::move(F));
   }

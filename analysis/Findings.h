@@ -44,7 +44,10 @@ struct FindingOptions {
   bool KernelSummary = true;
 };
 
+/// A note's place is its own: a loop in a header, an error in another file
+/// than the finding's. File is named the way Finding::File is.
 struct FindingNote {
+  std::string File;
   unsigned Line = 0, Column = 0;
   std::string Message;
 };
@@ -108,8 +111,7 @@ struct ReportFindings {
 void mergeAcrossReports(std::vector<ReportFindings> &Reports);
 
 /// roofline-not-analyzed: one warning per kernel or function clang's errors
-/// cost, at its declaration, with a note at the error when it is in the
-/// same file.
+/// cost, at its declaration, with a note at the error.
 std::vector<Finding> buildNotAnalyzedFindings(const std::vector<NotAnalyzed> &Lost);
 
 } // namespace roofline

@@ -469,6 +469,7 @@ TrafficBound roofline::compulsoryTraffic(const KernelModel &M,
       UnknownReason Note;
       Note.Line = A.Line;
       Note.Column = A.Column;
+      Note.File = A.File;
       if (A.Base.empty() || !A.Offset) {
         Note.Reason = "address of this access is not an affine function of "
                       "a kernel parameter; left out of dram_bytes.lower";

@@ -59,7 +59,7 @@ void roofline::emitGithub(llvm::raw_ostream &OS,
             OS << ",col=" << Fd.Column;
         }
         OS << ",title=" << escapeProperty(Fd.Check)
-           << "::" << escapeData(messageWithNotes(Fd, NoteStyle::Lines))
+           << "::" << escapeData(messageWithNotes(Fd, NoteStyle::Lines, Root))
            << "\n";
     });
   // A file that could not be analyzed has no findings, which is no clean

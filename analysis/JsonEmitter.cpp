@@ -216,6 +216,7 @@ static void finding(OStream &J, const Finding &F) {
     J.attributeArray("notes", [&] {
       for (const FindingNote &N : F.Notes)
         J.object([&] {
+          J.attribute("file", N.File);
           J.attribute("line", int64_t(N.Line));
           J.attribute("column", int64_t(N.Column));
           J.attribute("message", N.Message);
@@ -317,6 +318,7 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
       for (const PathCount &P : KC.Paths)
         J.object([&] {
           J.attribute("guard", P.Guard);
+          J.attribute("file", P.File);
           J.attribute("line", int64_t(P.Line));
           J.attribute("column", int64_t(P.Column));
           attr(J, "threads_block", P.BlockThreads);
@@ -438,8 +440,8 @@ void roofline::emitJson(llvm::raw_ostream &OS,
       for (const FileReport &F : Files)
         for (const NotAnalyzed &N : F.Lost) {
           if (llvm::none_of(F.Findings, [&](const Finding &Fd) {
-                return Fd.Line == N.Loc.Line && Fd.Column == N.Loc.Column &&
-                       Fd.Message == N.message();
+                return Fd.File == N.Loc.File && Fd.Line == N.Loc.Line &&
+                       Fd.Column == N.Loc.Column && Fd.Message == N.message();
               }))
             continue;
           J.object([&] {

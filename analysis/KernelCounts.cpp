@@ -73,7 +73,8 @@ const char *const CoreCounters[] = {
 
 void addUnique(std::vector<UnknownReason> &V, const UnknownReason &R) {
   for (const UnknownReason &E : V)
-    if (E.Reason == R.Reason && E.Line == R.Line && E.Column == R.Column)
+    if (E.Reason == R.Reason && E.File == R.File && E.Line == R.Line &&
+        E.Column == R.Column)
       return;
   V.push_back(R);
 }
@@ -488,6 +489,7 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
     P.Guard = Key;
     P.Line = B.Line;
     P.Column = B.Column;
+    P.File = B.File;
     P.BlockThreads = threadsUnder(G, ThreadBox::block0(*Launch.Block));
     P.GridThreads = threadsUnder(G, WholeGrid);
     KC.Paths.push_back(P);

@@ -52,6 +52,7 @@ struct LaunchInfo {
 struct PathCount {
   std::string Guard; ///< Thread-level condition in source names ("true": all).
   unsigned Line = 0, Column = 0;
+  std::string File; ///< Where Line and Column are (a header, possibly).
   std::optional<Rational> BlockThreads, GridThreads;
 };
 

@@ -379,14 +379,18 @@ void locOf(const Instruction *I, unsigned &Line, unsigned &Col,
       Path = L->getDirectory();
       sys::path::append(Path, L->getFilename());
     }
+    // Spelled as the AST's locations are (toSourceLoc): a pre-included
+    // "./pre.cuh" is the same file as the kernel declared in it.
+    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
     *File = Path.str().str();
   }
 }
 
-void locOfBlock(const BasicBlock *BB, unsigned &Line, unsigned &Col) {
+void locOfBlock(const BasicBlock *BB, unsigned &Line, unsigned &Col,
+                std::string &File) {
   for (const Instruction &I : *BB)
     if (I.getDebugLoc() && I.getDebugLoc().getLine() != 0) {
-      locOf(&I, Line, Col);
+      locOf(&I, Line, Col, &File);
       return;
     }
 }
@@ -537,9 +541,9 @@ void ModelBuilder::addLoops(Loop *L, int Parent) {
   LM.Id = M.Loops.size();
   LM.Parent = Parent;
   LM.Var = "it" + std::to_string(LM.Id);
-  locOfBlock(L->getHeader(), LM.Line, LM.Column);
+  locOfBlock(L->getHeader(), LM.Line, LM.Column, LM.File);
   if (BasicBlock *Latch = L->getLoopLatch())
-    locOf(Latch->getTerminator(), LM.Line, LM.Column);
+    locOf(Latch->getTerminator(), LM.Line, LM.Column, &LM.File);
   int Idx = M.Loops.size();
   LoopIndex[L] = Idx;
   M.Loops.push_back(LM);
@@ -672,6 +676,7 @@ void ModelBuilder::analyzeTripCount(Loop *L, LoopInfoModel &LM) {
   if (LM.Unknown.Line == 0) {
     LM.Unknown.Line = LM.Line;
     LM.Unknown.Column = LM.Column;
+    LM.Unknown.File = LM.File;
   }
 }
 
@@ -1103,7 +1108,7 @@ void ModelBuilder::buildBlocks() {
       continue;
     BlockModel B;
     B.BB = &BB;
-    locOfBlock(&BB, B.Line, B.Column);
+    locOfBlock(&BB, B.Line, B.Column, B.File);
     SmallVector<Loop *, 4> Chain;
     for (Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop())
       Chain.insert(Chain.begin(), L);

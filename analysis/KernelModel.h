@@ -99,6 +99,7 @@ struct LoopInfoModel {
   std::optional<Recurrence> Rec;   ///< When the counter is simulated.
   UnknownReason Unknown;           ///< Set when neither is available.
   unsigned Line = 0, Column = 0;
+  std::string File; ///< Where Line and Column are (a header, possibly).
   bool isKnown() const { return TripCount || Rec; }
 };
 
@@ -141,6 +142,7 @@ struct BlockModel {
   std::vector<UnknownReason> Unknowns; ///< Uncountable ops in this block.
   unsigned Affected = 0; ///< AffectedCounters the uncountable ops may change.
   unsigned Line = 0, Column = 0;
+  std::string File; ///< Where Line and Column are (a header, possibly).
 };
 
 struct KernelModel {

@@ -162,7 +162,7 @@ static void kernelTables(llvm::raw_ostream &OS,
 }
 
 static void findingItem(llvm::raw_ostream &OS, const Finding &F,
-                        const std::string &Path) {
+                        const std::string &Path, const std::string &Root) {
   OS << "- "
      << codeSpan(Path + ":" + std::to_string(F.Line) + ":" +
                  std::to_string(F.Column))
@@ -175,7 +175,11 @@ static void findingItem(llvm::raw_ostream &OS, const Finding &F,
   OS << "\n";
   for (const FindingNote &N : F.Notes) {
     OS << "  - ";
-    if (N.Line && N.Line != F.Line)
+    if (N.Line && N.File != F.File)
+      OS << codeSpan(reviewPath(N.File, Root).Path + ":" +
+                     std::to_string(N.Line))
+         << ": ";
+    else if (N.Line && N.Line != F.Line)
       OS << "line " << N.Line << ": ";
     OS << escape(N.Message) << "\n";
   }
@@ -213,7 +217,8 @@ void roofline::emitMarkdown(llvm::raw_ostream &OS,
         F.Lost.empty())
       OS << "\n" << escape(Path) << ": no kernels found.\n";
     for (const auto &T : F.UninstantiatedTemplates)
-      OS << "\n" << escape(Path) << ":" << T.second.Line
+      OS << "\n"
+         << escape(reviewPath(T.second.File, Root).Path) << ":" << T.second.Line
          << ": kernel template " << escape(T.first)
          << " has no instantiation to analyze.\n";
   }
@@ -241,7 +246,7 @@ void roofline::emitMarkdown(llvm::raw_ostream &OS,
     if (It == PerFile.end())
       It = PerFile.insert(PerFile.end(), Listed{Path, 0});
     if (++It->Total <= MaxFindingsPerFile)
-      findingItem(OS, *Fd, Path);
+      findingItem(OS, *Fd, Path, Root);
   }
   for (const Listed &L : PerFile)
     if (L.Total > MaxFindingsPerFile)

@@ -20,7 +20,7 @@ void roofline::emitRdjsonl(llvm::raw_ostream &OS,
     forEachFinding(F, [&](const Finding &Fd) {
         llvm::json::OStream J(OS); // Compact: one diagnostic per line.
         J.object([&] {
-          J.attribute("message", messageWithNotes(Fd, NoteStyle::Lines));
+          J.attribute("message", messageWithNotes(Fd, NoteStyle::Lines, Root));
           J.attributeObject("location", [&] {
             J.attribute("path", reviewPath(Fd.File, Root).Path);
             if (!Fd.Line)

@@ -120,13 +120,18 @@ static std::string sentence(llvm::StringRef S) {
   return Out;
 }
 
-std::string roofline::messageWithNotes(const Finding &F, NoteStyle Style) {
+std::string roofline::messageWithNotes(const Finding &F, NoteStyle Style,
+                                       llvm::StringRef Root) {
   std::string Out =
       Style == NoteStyle::Sentences ? sentence(F.Message) : F.Message;
   for (const FindingNote &N : F.Notes) {
-    bool Elsewhere = N.Line && N.Line != F.Line;
-    std::string Where =
-        Elsewhere ? "line " + std::to_string(N.Line) : std::string();
+    bool OtherFile = N.File != F.File;
+    bool Elsewhere = N.Line && (OtherFile || N.Line != F.Line);
+    std::string Where;
+    if (Elsewhere && OtherFile)
+      Where = reviewPath(N.File, Root).Path + ":" + std::to_string(N.Line);
+    else if (Elsewhere)
+      Where = "line " + std::to_string(N.Line);
     if (Style == NoteStyle::Lines) {
       Out += "\nnote";
       if (Elsewhere)

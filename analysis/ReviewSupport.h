@@ -60,8 +60,10 @@ enum class NoteStyle {
 };
 
 /// The finding's message with its notes, self-contained: a note placed
-/// elsewhere than the finding says its line.
-std::string messageWithNotes(const Finding &F, NoteStyle Style);
+/// elsewhere than the finding says its line, and its file (as reviewPath
+/// names it against Root) when that is another one.
+std::string messageWithNotes(const Finding &F, NoteStyle Style,
+                             llvm::StringRef Root);
 
 /// What a format calls a finding's level ("error", "warning" or "note").
 struct LevelNames {

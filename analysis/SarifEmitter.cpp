@@ -97,9 +97,11 @@ static unsigned utf16Column(llvm::StringRef Line, unsigned ByteColumn) {
 namespace {
 struct Locator {
   std::string Root;
-  void physical(OStream &J, const Finding &F, unsigned Line,
-                unsigned Column) const {
-    ReviewPath P = reviewPath(F.File, Root);
+  /// File:Line:Column; Text is that line's source when known (for its
+  /// UTF-16 column), else empty.
+  void physical(OStream &J, llvm::StringRef File, unsigned Line,
+                unsigned Column, llvm::StringRef Text) const {
+    ReviewPath P = reviewPath(File, Root);
     J.attributeObject("physicalLocation", [&] {
       J.attributeObject("artifactLocation", [&] {
         if (P.UnderRoot) {
@@ -115,8 +117,7 @@ struct Locator {
         J.attribute("startLine", Line);
         if (Column)
           J.attribute("startColumn",
-                      Line == F.Line ? utf16Column(F.SourceLine, Column)
-                                     : Column);
+                      Text.empty() ? Column : utf16Column(Text, Column));
       });
     });
   }
@@ -134,9 +135,9 @@ static void result(OStream &J, const Finding &F, const std::vector<Rule> &Rules,
     J.attribute("level", F.Level == "error" || F.Level == "note"
                              ? F.Level
                              : std::string("warning"));
-    text(J, "message", messageWithNotes(F, NoteStyle::Sentences));
+    text(J, "message", messageWithNotes(F, NoteStyle::Sentences, L.Root));
     J.attributeArray("locations", [&] {
-      J.object([&] { L.physical(J, F, F.Line, F.Column); });
+      J.object([&] { L.physical(J, F.File, F.Line, F.Column, F.SourceLine); });
     });
     if (F.Seconds)
       J.attributeObject("properties",
@@ -146,9 +147,15 @@ static void result(OStream &J, const Finding &F, const std::vector<Rule> &Rules,
     J.attributeArray("relatedLocations", [&] {
       for (size_t I = 0; I < F.Notes.size(); ++I)
         J.object([&] {
+          const FindingNote &N = F.Notes[I];
           J.attribute("id", int64_t(I + 1));
-          L.physical(J, F, F.Notes[I].Line, F.Notes[I].Column);
-          text(J, "message", F.Notes[I].Message);
+          // Each note in its own file: a loop or an error can be in
+          // another one than the finding.
+          bool OnFindingLine = N.File == F.File && N.Line == F.Line;
+          L.physical(J, N.File, N.Line, N.Column,
+                     OnFindingLine ? llvm::StringRef(F.SourceLine)
+                                   : llvm::StringRef());
+          text(J, "message", N.Message);
         });
     });
   });

@@ -75,7 +75,7 @@ static void findingText(llvm::raw_ostream &OS, const Finding &F) {
     OS << "^\n";
   }
   for (const FindingNote &N : F.Notes)
-    OS << F.File << ":" << N.Line << ":" << N.Column << ": note: " << N.Message
+    OS << N.File << ":" << N.Line << ":" << N.Column << ": note: " << N.Message
        << "\n";
 }
 
@@ -165,9 +165,15 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
     for (const PathCount &P : KC.Paths) {
       if (P.Guard == "true")
         continue;
-      OS << "  path         line " << P.Line << " if " << P.Guard << ": "
-         << valueText(P.BlockThreads) << " threads in block 0, "
-         << valueText(P.GridThreads) << " in the grid\n";
+      // A path in a header's device function names the header.
+      OS << "  path         ";
+      if (P.File.empty() || P.File == K.Decl.Loc.File)
+        OS << "line " << P.Line;
+      else
+        OS << P.File << ":" << P.Line;
+      OS << " if " << P.Guard << ": " << valueText(P.BlockThreads)
+         << " threads in block 0, " << valueText(P.GridThreads)
+         << " in the grid\n";
     }
     OS << "  dram bytes   lower "
        << (M.DramLower ? formatBytes(*M.DramLower) : std::string("unknown"))

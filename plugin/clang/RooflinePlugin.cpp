@@ -202,7 +202,7 @@ public:
       if (IsNote)
         return;
       for (const FindingNote &N : F.Notes)
-        D.Report(findingLocation(SM, F.File, N.Line, N.Column), Note)
+        D.Report(findingLocation(SM, N.File, N.Line, N.Column), Note)
             << N.Message;
     });
   }

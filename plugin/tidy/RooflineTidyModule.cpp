@@ -155,7 +155,7 @@ public:
         if (Level == DiagnosticIDs::Remark)
           return;
         for (const FindingNote &N : F.Notes)
-          diag(findingLocation(SM, F.File, N.Line, N.Column), "%0",
+          diag(findingLocation(SM, N.File, N.Line, N.Column), "%0",
                DiagnosticIDs::Note)
               << N.Message;
       });

@@ -120,4 +120,47 @@ TEST(FindingsTest, KernelLevelFindingsStayPerReport) {
   EXPECT_EQ(B.size(), 1u);
 }
 
+TEST(FindingsTest, NotesNameTheirOwnFile) {
+  // An access of a header's helper, in a loop of the kernel's file: the
+  // loop's note is in the kernel's file, the access's in the header.
+  AccessInfo A = stridedLoad(7);
+  A.File = "common.h";
+  A.StrideElements = 8;
+  A.Sectors->LaneStride = 32;
+  A.VectorBytes = 16;
+  A.RunBytes = 32;
+  A.LoopFile = "k.cu";
+  A.LoopLine = 12;
+  A.LoopColumn = 3;
+  std::vector<Finding> F = findingsOf(A);
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].File, "common.h");
+  ASSERT_EQ(F[0].Notes.size(), 1u);
+  EXPECT_EQ(F[0].Notes[0].File, "k.cu");
+  EXPECT_EQ(F[0].Notes[0].Line, 12u);
+  A.RunBytes = 16;
+  F = findingsOf(A);
+  ASSERT_EQ(F.size(), 2u);
+  ASSERT_EQ(F[0].Notes.size(), 1u);
+  EXPECT_EQ(F[0].Notes[0].File, "common.h");
+  EXPECT_EQ(F[0].Notes[0].Line, 7u);
+}
+
+TEST(FindingsTest, NotAnalyzedNoteAtAnErrorInAnotherFile) {
+  NotAnalyzed N;
+  N.Kind = "kernel";
+  N.Name = "k";
+  N.Loc = {"k.cu", 4, 17};
+  N.Error.Message = "use of undeclared identifier 'g'";
+  N.Error.Where = {"common.h", 4, 17};
+  std::vector<Finding> F = buildNotAnalyzedFindings({N});
+  ASSERT_EQ(F.size(), 1u);
+  ASSERT_EQ(F[0].Notes.size(), 1u);
+  EXPECT_EQ(F[0].Notes[0].File, "common.h");
+  EXPECT_EQ(F[0].Notes[0].Line, 4u);
+  // At the declaration itself, the warning says it all.
+  N.Error.Where = N.Loc;
+  EXPECT_TRUE(buildNotAnalyzedFindings({N})[0].Notes.empty());
+}
+
 } // namespace

@@ -103,13 +103,27 @@ Finding finding(std::string Check, std::string Level, unsigned Line,
 TEST(ReviewSupportTest, NotesJoinTheMessage) {
   Finding F = finding("roofline-unvectorized-access", "warning", 9, 5,
                       "global load of 'x[i]' moves 4 elements");
-  F.Notes.push_back({9, 5, "same place"});
-  F.Notes.push_back({7, 3, "this loop"});
-  EXPECT_EQ(messageWithNotes(F, NoteStyle::Lines),
+  F.Notes.push_back({"/repo/k.cu", 9, 5, "same place"});
+  F.Notes.push_back({"/repo/k.cu", 7, 3, "this loop"});
+  EXPECT_EQ(messageWithNotes(F, NoteStyle::Lines, "/repo"),
             "global load of 'x[i]' moves 4 elements\nnote: same place\n"
             "note (line 7): this loop");
-  EXPECT_EQ(messageWithNotes(F, NoteStyle::Sentences),
+  EXPECT_EQ(messageWithNotes(F, NoteStyle::Sentences, "/repo"),
             "Global load of 'x[i]' moves 4 elements. Same place. At line 7: "
+            "this loop.");
+}
+
+TEST(ReviewSupportTest, NoteInAnotherFileNamesIt) {
+  // The access in k.cu, its loop on the same line number of a header: the
+  // note says the header's path, relative to the root.
+  Finding F = finding("roofline-unvectorized-access", "warning", 9, 5,
+                      "global load of 'x[i]' moves 4 elements");
+  F.Notes.push_back({"/repo/include/h.cuh", 9, 3, "this loop"});
+  EXPECT_EQ(messageWithNotes(F, NoteStyle::Lines, "/repo"),
+            "global load of 'x[i]' moves 4 elements\n"
+            "note (include/h.cuh:9): this loop");
+  EXPECT_EQ(messageWithNotes(F, NoteStyle::Sentences, "/repo"),
+            "Global load of 'x[i]' moves 4 elements. At include/h.cuh:9: "
             "this loop.");
 }
 
@@ -199,6 +213,38 @@ TEST(ReviewEmittersTest, SarifColumnsCountUtf16Units) {
           ->getObject("physicalLocation")->getObject("region");
   EXPECT_EQ(Region->getInteger("startLine"), 5);
   EXPECT_EQ(Region->getInteger("startColumn"), 9);
+}
+
+TEST(ReviewEmittersTest, NotesInTheirOwnFile) {
+  // A finding in k.cu whose note is in a header, on the finding's line
+  // number and column: SARIF's related location has the header's URI and
+  // its byte column (the finding's line text is another file's), Markdown
+  // names the header.
+  Finding F = finding("roofline-unvectorized-access", "warning", 5, 12, "m");
+  F.SourceLine = "/*\xC3\xA9\xF0\x9F\x98\x80*/ x";
+  F.Notes.push_back({"/repo/include/h.cuh", 5, 12, "loop"});
+  F.Notes.push_back({"/repo/k.cu", 5, 12, "here"});
+  Fixture T({F});
+  auto Log = llvm::json::parse(T.run(emitSarif));
+  ASSERT_TRUE(bool(Log));
+  const llvm::json::Array &Related =
+      *Log->getAsObject()->getArray("runs")->front().getAsObject()
+           ->getArray("results")->front().getAsObject()
+           ->getArray("relatedLocations");
+  ASSERT_EQ(Related.size(), 2u);
+  auto Physical = [&](size_t I) {
+    return Related[I].getAsObject()->getObject("physicalLocation");
+  };
+  EXPECT_EQ(Physical(0)->getObject("artifactLocation")->getString("uri"),
+            "include/h.cuh");
+  EXPECT_EQ(Physical(0)->getObject("region")->getInteger("startColumn"), 12);
+  EXPECT_EQ(Physical(1)->getObject("artifactLocation")->getString("uri"),
+            "k.cu");
+  EXPECT_EQ(Physical(1)->getObject("region")->getInteger("startColumn"), 9);
+  std::string Md = T.run(emitMarkdown);
+  EXPECT_NE(Md.find("  - `include/h.cuh:5`: loop\n  - here\n"),
+            std::string::npos)
+      << Md;
 }
 
 TEST(ReviewEmittersTest, MarkdownEscapesAndCapsTheList) {

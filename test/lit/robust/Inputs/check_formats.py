@@ -107,8 +107,20 @@ def sentence(s):
     return s
 
 
+def other_file(f, n):
+    return n["file"] != f["file"]
+
+
 def elsewhere(f, n):
-    return bool(n.get("line")) and n["line"] != f["line"]
+    return bool(n.get("line")) and (other_file(f, n) or n["line"] != f["line"])
+
+
+def note_place(f, n):
+    """How a message names a note's place: its line, and its file when that
+    is another one than the finding's."""
+    if other_file(f, n):
+        return f"{n['review_path']}:{n['line']}"
+    return f"line {n['line']}"
 
 
 def with_notes_lines(f):
@@ -116,7 +128,7 @@ def with_notes_lines(f):
     for n in f["notes"]:
         out += "\nnote"
         if elsewhere(f, n):
-            out += f" (line {n['line']})"
+            out += f" ({note_place(f, n)})"
         out += ": " + n["message"]
     return out
 
@@ -125,7 +137,7 @@ def with_notes_sentences(f):
     out = sentence(f["message"])
     for n in f["notes"]:
         out += " " + sentence(
-            f"At line {n['line']}: {n['message']}" if elsewhere(f, n) else n["message"])
+            f"At {note_place(f, n)}: {n['message']}" if elsewhere(f, n) else n["message"])
     return out
 
 
@@ -142,6 +154,20 @@ def level(f, names):
 
 # --- sarif --------------------------------------------------------------------
 
+def sarif_uri(where, art, review_path, file, cwd):
+    uri = art["uri"]
+    if art.get("uriBaseId") == "%SRCROOT%":
+        got = urllib.parse.unquote_to_bytes(uri)
+    else:
+        got = urllib.parse.unquote_to_bytes(urllib.parse.urlsplit(uri).path)
+    want = os.fsencode(review_path if art.get("uriBaseId")
+                       else os.path.normpath(os.path.join(cwd, file)))
+    if got != want:
+        err("sarif", f"{where}: uri {uri!r} decodes to {got!r}, not {want!r}")
+    if re.search(r"[^A-Za-z0-9\-._~/%:]", uri):
+        err("sarif", f"{where}: uri {uri!r} is not percent-encoded")
+
+
 def check_sarif(out, findings, cwd):
     try:
         log = json.loads(out.decode("utf-8"))
@@ -157,17 +183,7 @@ def check_sarif(out, findings, cwd):
         if r.get("level") != level(f, ("error", "warning", "note")):
             err("sarif", f"{where}: level {r.get('level')!r}")
         phys = r["locations"][0]["physicalLocation"]
-        uri = phys["artifactLocation"]["uri"]
-        if phys["artifactLocation"].get("uriBaseId") == "%SRCROOT%":
-            got = urllib.parse.unquote_to_bytes(uri)
-        else:
-            got = urllib.parse.unquote_to_bytes(urllib.parse.urlsplit(uri).path)
-        want = os.fsencode(f["review_path"] if phys["artifactLocation"].get("uriBaseId")
-                           else os.path.normpath(os.path.join(cwd, f["file"])))
-        if got != want:
-            err("sarif", f"{where}: uri {uri!r} decodes to {got!r}, not {want!r}")
-        if re.search(r"[^A-Za-z0-9\-._~/%:]", uri):
-            err("sarif", f"{where}: uri {uri!r} is not percent-encoded")
+        sarif_uri(where, phys["artifactLocation"], f["review_path"], f["file"], cwd)
         region = phys.get("region", {})
         if region.get("startLine") != f["line"]:
             err("sarif", f"{where}: startLine {region.get('startLine')}")
@@ -179,6 +195,12 @@ def check_sarif(out, findings, cwd):
         rel = [x["message"]["text"] for x in r.get("relatedLocations", [])]
         if rel != [n["message"] for n in f["notes"]]:
             err("sarif", f"{where}: related messages {rel!r}")
+            continue
+        # Each note in its own file.
+        for j, (x, n) in enumerate(zip(r.get("relatedLocations", []), f["notes"])):
+            sarif_uri(f"{where}.relatedLocations[{j}]",
+                      x["physicalLocation"]["artifactLocation"],
+                      n["review_path"], n["file"], cwd)
 
 
 # --- rdjsonl ------------------------------------------------------------------
@@ -400,7 +422,13 @@ def check_markdown(out, kernels, findings, gpus):
                 continue
             note = cur["notes_left"].pop(0)
             body = l[4:]
-            if elsewhere(cur["f"], note):
+            if other_file(cur["f"], note) and note.get("line"):
+                span, i = md_code_span(body, 0, where)
+                want = f"{one_line(note['review_path'])}:{note['line']}"
+                if span != want or body[i:i + 2] != ": ":
+                    err("markdown", f"{where}: note without `{vis(want)}`: ")
+                body = body[i + 2:]
+            elif elsewhere(cur["f"], note):
                 prefix = f"line {note['line']}: "
                 if not body.startswith(prefix):
                     err("markdown", f"{where}: note without {prefix!r}")
@@ -495,6 +523,7 @@ def main(argv):
             print(f"finding {f['check']} {f['level']} {vis(f['review_path'])}:"
                   f"{f['line']}:{f['column']} utf16={f['utf16']} {vis(f['message'])}")
             for n in f["notes"]:
+                n["review_path"] = review_path(cwd, n["file"])
                 print(f"  note {n.get('line')}:{n.get('column')} {vis(n['message'])}")
         if accesses:
             for a in k["accesses"]:

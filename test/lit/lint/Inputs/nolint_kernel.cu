@@ -1,6 +1,7 @@
-// Input of nolint.test: every load p<N>[tx * 32] below is both strided
-// (roofline-uncoalesced-access) and re-read by the 8 rows of the block
-// (roofline-global-reuse); the comments decide which of the two remain.
+// Input of nolint.test: every load p<N>[k * 1024 + tx * 32] below is both
+// strided (roofline-uncoalesced-access) and re-read by the 8 rows of the
+// block, from L2 since the 12 loads (384 KiB) overflow the block's share of
+// L1 (roofline-global-reuse); the comments decide which of the two remain.
 // cuda-roofline: launch nolint_kernel=1/32,8
 __global__ void nolint_kernel(const float *p0, const float *p1, const float *p2,
                               const float *p3, const float *p4, const float *p5,
@@ -8,21 +9,24 @@ __global__ void nolint_kernel(const float *p0, const float *p1, const float *p2,
                               const float *p9, const float *pa, const float *pb,
                               float *out) {
   int tx = threadIdx.x, ty = threadIdx.y;
-  float acc = p0[tx * 32]; // NOLINT
-  acc += p1[tx * 32]; // NOLINT(roofline-uncoalesced-access)
-  acc += p2[tx * 32]; // NOLINT(roofline-bank-*)
-  // NOLINTNEXTLINE
-  acc += p3[tx * 32];
-  // NOLINTNEXTLINE(roofline-global-reuse)
-  acc += p4[tx * 32];
-  // NOLINTBEGIN(roofline-uncoalesced-access)
-  acc += p5[tx * 32];
-  acc += p6[tx * 32];
-  // NOLINTEND(roofline-uncoalesced-access)
-  acc += p7[tx * 32]; // NOLINT (roofline-global-reuse)
-  acc += p8[tx * 32]; /* NOLINT(roofline-g*) */
-  acc += p9[tx * 32]; // NOLINT(-roofline-global-reuse)
-  acc += pa[tx * 32]; // NOLINT(roofline-global-reuse, roofline-uncoalesced-access)
-  acc += pb[tx * 32];
+  float acc = 0.0f;
+  for (int k = 0; k < 256; ++k) {
+    acc += p0[k * 1024 + tx * 32]; // NOLINT
+    acc += p1[k * 1024 + tx * 32]; // NOLINT(roofline-uncoalesced-access)
+    acc += p2[k * 1024 + tx * 32]; // NOLINT(roofline-bank-*)
+    // NOLINTNEXTLINE
+    acc += p3[k * 1024 + tx * 32];
+    // NOLINTNEXTLINE(roofline-global-reuse)
+    acc += p4[k * 1024 + tx * 32];
+    // NOLINTBEGIN(roofline-uncoalesced-access)
+    acc += p5[k * 1024 + tx * 32];
+    acc += p6[k * 1024 + tx * 32];
+    // NOLINTEND(roofline-uncoalesced-access)
+    acc += p7[k * 1024 + tx * 32]; // NOLINT (roofline-global-reuse)
+    acc += p8[k * 1024 + tx * 32]; /* NOLINT(roofline-g*) */
+    acc += p9[k * 1024 + tx * 32]; // NOLINT(-roofline-global-reuse)
+    acc += pa[k * 1024 + tx * 32]; // NOLINT(roofline-global-reuse, roofline-uncoalesced-access)
+    acc += pb[k * 1024 + tx * 32];
+  }
   out[ty * 32 + tx] = acc;
 }

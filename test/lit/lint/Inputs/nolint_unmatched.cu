@@ -3,8 +3,11 @@
 // cuda-roofline: launch nolint_unmatched=1/32,8
 __global__ void nolint_unmatched(const float *p0, const float *p1, float *out) {
   int tx = threadIdx.x, ty = threadIdx.y;
-  /* NOLINTBEGIN(roofline-global-reuse) */ float acc = p0[tx * 32];
-  acc += p1[tx * 32];
-  // NOLINTEND(roofline-uncoalesced-access)
+  float acc = 0.0f;
+  for (int k = 0; k < 256; ++k) {
+    /* NOLINTBEGIN(roofline-global-reuse) */ acc += p0[k * 1024 + tx * 32];
+    acc += p1[k * 1024 + tx * 32];
+    // NOLINTEND(roofline-uncoalesced-access)
+  }
   out[ty * 32 + tx] = acc;
 }

@@ -1,12 +1,17 @@
 // Input of nvccdb/response-files.test: ROWS and the header's directory come
-// only from response files (@top.rsp names -optf nested.rsp).
+// only from response files (@top.rsp names -optf nested.rsp). Every row
+// sums the same 4096 x 32 floats of in (512 KiB): more than L1 keeps for
+// the block.
 #include "rsp_rows.cuh"
 #ifndef ROWS
 #error "ROWS must come from a response file"
 #endif
 __global__ void rows(const float *in, float *out) {
   int tx = threadIdx.x, ty = threadIdx.y;
-  out[ty * 32 + tx] = in[tx] + kBias;
+  float acc = kBias;
+  for (int i = 0; i < 4096; ++i)
+    acc += in[i * 32 + tx];
+  out[ty * 32 + tx] = acc;
 }
 
 void launch_rows(const float *in, float *out) {

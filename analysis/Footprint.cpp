@@ -4,7 +4,10 @@
 #include "DomainCounter.h"
 #include "Limits.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
+#include <set>
 
 using namespace roofline;
 
@@ -250,6 +253,185 @@ std::optional<OverlapSizes> roofline::overlap(FootprintSet &A, FootprintSet &B) 
   return S;
 }
 
+static Int128 gcd128(Int128 A, Int128 B) {
+  A = A < 0 ? -A : A;
+  B = B < 0 ? -B : B;
+  while (B != 0) {
+    Int128 T = A % B;
+    A = B;
+    B = T;
+  }
+  return A;
+}
+
+namespace {
+
+/// The values of a division or remainder atom over a box: Base + Scale * v
+/// for every integer v in [Lo, Hi].
+struct AtomValues {
+  Int128 Lo, Hi, Base, Scale;
+};
+
+} // namespace
+
+/// The values a division or remainder atom by a positive constant D takes
+/// over the box Env, when its operand X is affine in the box's variables
+/// with integer coefficients and is c0 + g * u for u running over
+/// consecutive integers (each coefficient, over g, at most the run the
+/// smaller ones cover, as the lanes and blocks of `(blockIdx.x * blockDim.x
+/// + threadIdx.x) * 4` are). A quotient then takes every integer between
+/// its ends if g <= D; a remainder of nonnegative X, every value congruent
+/// to c0 modulo h = gcd(g, D) once u runs over D / h values (g * u modulo D
+/// cycles through the multiples of h). Other atoms, and shorter runs (a run
+/// within one period is Expr::freeze's, one across a period boundary two
+/// ranges), give nullopt. Outer is set to the variable of the largest
+/// coefficient that spans a range: a split of it keeps the run consecutive.
+static std::optional<AtomValues>
+atomValues(const Atom &A, const IntervalEnv &Env, std::string &Outer) {
+  if (A.Kind != AtomKind::FloorDiv && A.Kind != AtomKind::TruncDiv &&
+      A.Kind != AtomKind::Mod && A.Kind != AtomKind::TruncRem)
+    return std::nullopt;
+  auto DR = A.Ops[1].asConstant();
+  if (!DR || !DR->isInteger() || *DR <= Rational(0))
+    return std::nullopt;
+  Int128 D = DR->floor();
+  std::set<std::string> Syms;
+  A.Ops[0].collectSymbols(Syms);
+  Expr Rest = A.Ops[0];
+  struct Step {
+    Int128 Coef, Lo, Hi;
+    std::string Var;
+  };
+  std::vector<Step> Steps;
+  for (const std::string &S : Syms) {
+    auto It = Env.find(S);
+    auto Split = Rest.splitAffine(S);
+    if (It == Env.end() || !Split)
+      return std::nullopt;
+    auto C = Split->first.asConstant();
+    const Interval &V = It->second;
+    if (!C || !C->isInteger() || !V.Lo.isInteger() || !V.Hi.isInteger())
+      return std::nullopt;
+    Rest = Split->second;
+    if (!C->isZero() && V.Lo != V.Hi)
+      Steps.push_back({C->floor(), V.Lo.floor(), V.Hi.floor(), S});
+    else
+      Rest = Rest + Split->first * Expr::constant(V.Lo);
+  }
+  auto C0 = Rest.asConstant();
+  if (!C0 || !C0->isInteger() || Steps.empty())
+    return std::nullopt;
+  // Magnitudes stay far inside 128 bits: offsets are 64-bit byte counts.
+  Int128 G = 0, Lo = C0->floor(), Hi = Lo;
+  for (const Step &St : Steps) {
+    G = gcd128(G, St.Coef);
+    Lo += St.Coef < 0 ? St.Coef * St.Hi : St.Coef * St.Lo;
+    Hi += St.Coef < 0 ? St.Coef * St.Lo : St.Coef * St.Hi;
+  }
+  llvm::sort(Steps, [](const Step &X, const Step &Y) {
+    return (X.Coef < 0 ? -X.Coef : X.Coef) < (Y.Coef < 0 ? -Y.Coef : Y.Coef);
+  });
+  Int128 Run = 1; // Consecutive values of u the smaller steps cover.
+  for (const Step &St : Steps) {
+    Int128 Size = (St.Coef < 0 ? -St.Coef : St.Coef) / G;
+    if (Run < Size)
+      return std::nullopt;
+    Run += Size * (St.Hi - St.Lo);
+    Outer = St.Var;
+  }
+  auto FloorDiv = [](Int128 X, Int128 Y) {
+    return X / Y - ((X % Y != 0) && ((X < 0) != (Y < 0)));
+  };
+  switch (A.Kind) {
+  case AtomKind::FloorDiv:
+    if (G > D)
+      return std::nullopt;
+    return AtomValues{FloorDiv(Lo, D), FloorDiv(Hi, D), 0, 1};
+  case AtomKind::TruncDiv:
+    // Truncation is monotone too, with steps of at most one.
+    if (G > D)
+      return std::nullopt;
+    return AtomValues{Lo / D, Hi / D, 0, 1};
+  case AtomKind::Mod:
+  case AtomKind::TruncRem: {
+    // Indices are nonnegative; a remainder of negative values is left to
+    // the walker's split.
+    Int128 H = gcd128(G, D);
+    if (Lo < 0 || Run < D / H)
+      return std::nullopt;
+    return AtomValues{0, D / H - 1, Lo % H, H};
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Replaces, in the offset O over the box Env, each division or remainder
+/// atom that mentions the box's variables Vars by Base + Scale * v for a
+/// variable v of its own over the atom's values (atomValues), added to
+/// Vars and Env. The offsets over the box are then those of the new
+/// variables, exactly, provided the variables inside an atom occur nowhere
+/// else in O (not in another atom, not outside): the box is a product, so
+/// the atom's values combine with every value of the rest. False where an
+/// atom cannot be replaced so; the walker then splits the box, as before.
+/// Outers gets each atom's variable of the largest step.
+static bool collapseAtoms(Expr &O, IntervalEnv &Env,
+                          std::vector<std::string> &Vars,
+                          std::set<std::string> *Outers = nullptr) {
+  std::set<std::string> Ranged;
+  for (const std::string &V : Vars)
+    if (!Env.at(V).isPoint())
+      Ranged.insert(V);
+  std::map<std::string, Expr> Fresh; // Atom key -> its values.
+  std::set<std::string> Inside;      // Variables inside those atoms.
+  bool Ok = true;
+  Expr New = O.mapAtoms([&](const Atom &A) -> std::optional<Expr> {
+    if (A.Kind == AtomKind::Symbol || !Ok)
+      return std::nullopt;
+    std::set<std::string> Syms;
+    for (const Expr &Op : A.Ops)
+      Op.collectSymbols(Syms);
+    std::set<std::string> Mine;
+    for (const std::string &S : Syms)
+      if (Ranged.count(S))
+        Mine.insert(S);
+    if (Mine.empty())
+      return std::nullopt;
+    auto It = Fresh.find(A.Key);
+    if (It == Fresh.end()) {
+      std::string Outer;
+      auto R = atomValues(A, Env, Outer);
+      if (!R || llvm::any_of(Mine, [&](const std::string &S) {
+            return Inside.count(S) != 0;
+          })) {
+        Ok = false;
+        return std::nullopt;
+      }
+      Inside.insert(Mine.begin(), Mine.end());
+      if (Outers)
+        Outers->insert(Outer);
+      std::string Name = "#collapsed" + std::to_string(Fresh.size());
+      Env[Name] =
+          Interval{Rational::fraction(R->Lo, 1), Rational::fraction(R->Hi, 1)};
+      Vars.push_back(Name);
+      Expr V = Expr::constant(Rational::fraction(R->Base, 1)) +
+               Expr::constant(Rational::fraction(R->Scale, 1)) *
+                   Expr::symbol(Name, SymbolKind::Iteration);
+      It = Fresh.emplace(A.Key, V).first;
+    }
+    return It->second;
+  });
+  if (!Ok)
+    return false;
+  if (Fresh.empty())
+    return true;
+  for (const std::string &S : Inside)
+    if (New.mentions(S))
+      return false;
+  O = std::move(New);
+  return true;
+}
+
 namespace {
 
 class FootprintSink : public WalkSink {
@@ -306,6 +488,11 @@ public:
         Points[V] = Expr::constant(I.Lo);
     }
     O = O.substitute(Points);
+    // `bias[idx % C]` over a box of many periods: the remainder's values
+    // make the box, instead of a split of the box at every period, which
+    // walks a large grid block by block.
+    if (!collapseAtoms(O, Env, Vars))
+      return false;
     for (const std::string &V : Vars) {
       const Interval &I = Env.at(V);
       if (I.isPoint())
@@ -342,7 +529,32 @@ public:
       if (!Split || !Split->first.asConstant())
         Mask |= 1u << I;
     }
-    return Mask;
+    if (!Mask)
+      return Mask;
+    // An offset whose remainders and quotients take their ranges over this
+    // box (closed() will take it whole once the guards are decided) needs
+    // only the variable of their largest step split: split first, the
+    // lanes of a block would cut the linear index into runs that no
+    // longer cover a period, and the blocks of each part would then be
+    // taken one by one (the partial last block of a bias add).
+    Expr C = O;
+    IntervalEnv CEnv = Env;
+    std::vector<std::string> Vars(ThreadDimNames, ThreadDimNames + 6);
+    std::set<std::string> Outers;
+    if (!collapseAtoms(C, CEnv, Vars, &Outers) || Outers.empty())
+      return Mask;
+    unsigned Outer = 0;
+    for (int I = 0; I < 6; ++I) {
+      const Interval &D = Env.at(ThreadDimNames[I]);
+      if (D.isPoint())
+        continue;
+      auto Split = C.splitAffine(ThreadDimNames[I]);
+      if (!Split || !Split->first.asConstant())
+        return Mask;
+      if (Outers.count(ThreadDimNames[I]))
+        Outer |= 1u << I;
+    }
+    return Outer ? Outer : Mask;
   }
 
   void point(const IntervalEnv &Env) override {

@@ -1082,10 +1082,17 @@ void ModelBuilder::buildBlocks() {
                           condIn(L->getHeader(), L->getParentLoop()));
 
   // Addresses by pointer SCEV, to spot loads of addresses stored later.
-  // (store, its pointer): plain stores and WMMA fragment stores.
+  // (store, its pointer): plain stores, WMMA fragment stores, and copies
+  // into global memory (a 16-byte pack written back through memcpy, which
+  // SROA leaves when a struct is copied out whole).
   std::vector<std::pair<const Instruction *, const Value *>> GlobalStores;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
+      if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+        if (spaceOfPointer(MT->getRawDest()) == MemSpace::Global)
+          GlobalStores.emplace_back(&I, MT->getRawDest());
+        continue;
+      }
       if (memorySpaceOf(I) != MemSpace::Global)
         continue;
       if (isa<StoreInst>(I))

@@ -12,6 +12,14 @@ speed-of-light verdict (docs/counting.md, "Without sizes"), and that ratio
 is reported beside the first. With --markdown FILE the table is also
 written there (docs/benchmarks-speed.md).
 
+Beside the CLI it times the clang-tidy module on the same file with the
+same sizes (roofline.Params), which runs the same analysis on the same
+launches: the lint's time should be the CLI's, give or take the parse
+(issue 16 found an elementwise file that took 31.8 s in one and 2.5 s in
+the other). The corpus includes test/lit/cli/Inputs/train_elementwise.cu,
+elementwise kernels written as training code writes them, with their
+launches and sizes in main.
+
   tools/bench-speed.py [--build build] [--repeat 5] [--corpus] [FILE...]
 """
 import argparse
@@ -38,7 +46,13 @@ CORPUS = {"test/lit/isolation/Inputs/runner.cu": ["--param", "n=1048576"],
           "test/lit/nvcc/Inputs/minmax_host.cu": [],
           "test/lit/nvcc/Inputs/removed_api.cu": [],
           "test/lit/robust/Inputs/struct_launch.cu":
-              ["--param", "m=64", "--param", "h=2", "--param", "k=128"]}
+              ["--param", "m=64", "--param", "h=2", "--param", "k=128"],
+          "test/lit/cli/Inputs/train_elementwise.cu": []}
+
+
+def tidy_params(cli_params):
+    """roofline.Params for the lint: the CLI's --param NAME=VALUE pairs."""
+    return ";".join(v for i, v in enumerate(cli_params) if i % 2)
 
 
 def timed(cmd, repeat, ok=(0,)):
@@ -60,6 +74,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
     ap.add_argument("--cuda-path", default="/usr/local/cuda")
+    ap.add_argument("--clang-tidy", default="/usr/lib/llvm-22/bin/clang-tidy")
     ap.add_argument("--corpus", action="store_true",
                     help="also time the nvcc-style lit inputs")
     ap.add_argument("--markdown", help="also write the table to this file")
@@ -73,9 +88,11 @@ def main():
             files.append(os.path.join(ROOT, f))
             sizes[files[-1]] = p
     tool = os.path.join(args.build, "bin", "cuda-roofline")
-    print("%-40s %10s %10s %7s %10s %7s" % ("file", "analyze s", "clang s",
-                                          "ratio", "no sizes", "ratio"))
-    worst = worst_bare = 0.0
+    module = os.path.join(args.build, "lib", "cuda-roofline-tidy.so")
+    print("%-40s %10s %10s %7s %10s %7s %8s %8s" % (
+        "file", "analyze s", "clang s", "ratio", "no sizes", "ratio",
+        "lint s", "lint/cli"))
+    worst = worst_bare = worst_lint = 0.0
     rows = []
     for f in files:
         ours = timed([tool, f] + sizes[f], args.repeat)
@@ -87,15 +104,25 @@ def main():
                      "--cuda-device-only", "-O3", "-S", "-emit-llvm", "-o", os.devnull, f],
                     args.repeat, ok=(0, 1))
         bare = timed([tool, f], args.repeat) if sizes[f] else ours
+        # The lint on the same file with the same sizes; clang-tidy fails
+        # on code clang rejects, as the compile does.
+        lint = timed([args.clang_tidy, "--load=" + module,
+                      "--checks=-*,roofline-*",
+                      "--config={CheckOptions: {roofline.Params: '%s'}}"
+                      % tidy_params(sizes[f]), f, "--",
+                      "--cuda-gpu-arch=sm_90", "--cuda-path=" + args.cuda_path,
+                      "-Wno-unknown-cuda-version"], args.repeat, ok=(0, 1))
         ratio = ours / ref
         worst = max(worst, ratio)
         worst_bare = max(worst_bare, bare / ref)
+        worst_lint = max(worst_lint, lint / ours, ours / lint)
         rel = os.path.relpath(f, ROOT)
-        rows.append((rel, ours, ref, ratio, bare))
-        print("%-40s %10.3f %10.3f %7.2f %10.3f %7.2f"
-              % (rel, ours, ref, ratio, bare, bare / ref))
-    summary = ("worst ratio %.2f (goal <= %.1f); without sizes %.2f"
-               % (worst, GOAL, worst_bare))
+        rows.append((rel, ours, ref, ratio, bare, lint))
+        print("%-40s %10.3f %10.3f %7.2f %10.3f %7.2f %8.3f %8.2f"
+              % (rel, ours, ref, ratio, bare, bare / ref, lint, lint / ours))
+    summary = ("worst ratio %.2f (goal <= %.1f); without sizes %.2f; lint "
+               "and CLI within %.2fx of each other"
+               % (worst, GOAL, worst_bare, worst_lint))
     print(summary)
     if args.markdown:
         with open(args.markdown, "w") as out:
@@ -105,15 +132,20 @@ def main():
                       "(prelude on, realistic sizes) over `clang++ -x cuda "
                       "--cuda-device-only -O3 -S -emit-llvm FILE`; \"no "
                       "sizes\": `cuda-roofline FILE` alone, as an editor runs "
-                      "it (the missing sizes swept).\n\n"
+                      "it (the missing sizes swept); \"lint\": `clang-tidy "
+                      "--load=build/lib/cuda-roofline-tidy.so` on FILE with "
+                      "the CLI's sizes (roofline.Params), and its time over "
+                      "the CLI's.\n\n"
                       % (" --corpus" if args.corpus else "", args.markdown,
                          args.repeat, os.cpu_count(),
                          " ".join("%.2f" % x for x in os.getloadavg())))
             out.write("| file | analyze s | clang s | ratio | no sizes s | "
-                      "ratio |\n|---|---|---|---|---|---|\n")
-            for rel, ours, ref, ratio, bare in rows:
-                out.write("| %s | %.3f | %.3f | %.2f | %.3f | %.2f |\n"
-                          % (rel, ours, ref, ratio, bare, bare / ref))
+                      "ratio | lint s | lint/CLI |\n"
+                      "|---|---|---|---|---|---|---|---|\n")
+            for rel, ours, ref, ratio, bare, lint in rows:
+                out.write("| %s | %.3f | %.3f | %.2f | %.3f | %.2f | %.3f | "
+                          "%.2f |\n" % (rel, ours, ref, ratio, bare,
+                                         bare / ref, lint, lint / ours))
             out.write("\n%s\n" % summary)
     return 0 if worst <= GOAL else 1
 

@@ -23,9 +23,11 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <ostream>
+#include <set>
 #include <string>
 
 using namespace roofline;
@@ -295,6 +297,138 @@ differ:
   br label %exit
 
 exit:
+  ret void
+}
+
+; __global__ void bias_add(float *out, const float *bias, int n, int C) {
+;   int i = blockIdx.x * blockDim.x + threadIdx.x;
+;   if (i < n) out[i] += bias[i % C];
+; }
+define ptx_kernel void @bias_add(ptr noundef captures(none) %out, ptr noundef readonly captures(none) %bias, i32 noundef %n, i32 noundef %C) {
+entry:
+  %ctaid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %mul = mul i32 %ctaid, %ntid
+  %tid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = add i32 %mul, %tid
+  %cmp = icmp slt i32 %i, %n
+  br i1 %cmp, label %if.then, label %if.end
+
+if.then:
+  %col = srem i32 %i, %C
+  %colx = sext i32 %col to i64
+  %pb = getelementptr inbounds float, ptr %bias, i64 %colx
+  %b = load float, ptr %pb, align 4
+  %idx = sext i32 %i to i64
+  %po = getelementptr inbounds float, ptr %out, i64 %idx
+  %o = load float, ptr %po, align 4
+  %r = fadd contract float %b, %o
+  store float %r, ptr %po, align 4
+  br label %if.end
+
+if.end:
+  ret void
+}
+
+; __global__ void row_col(float *out, const float *x, int n, int C) {
+;   int i = blockIdx.x * blockDim.x + threadIdx.x;
+;   if (i < n) out[i] = x[(i / C) * 2 * C + i % C];
+; }
+; (clang writes i % C as i - (i / C) * C.)
+define ptx_kernel void @row_col(ptr noundef writeonly captures(none) %out, ptr noundef readonly captures(none) %x, i32 noundef %n, i32 noundef %C) {
+entry:
+  %ctaid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %mul = mul i32 %ctaid, %ntid
+  %tid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = add i32 %mul, %tid
+  %cmp = icmp slt i32 %i, %n
+  br i1 %cmp, label %if.then, label %if.end
+
+if.then:
+  %row = sdiv i32 %i, %C
+  %c2 = shl i32 %C, 1
+  %rowoff = mul i32 %c2, %row
+  %rowc = mul i32 %row, %C
+  %col = sub i32 %i, %rowc
+  %off = add nsw i32 %rowoff, %col
+  %offx = sext i32 %off to i64
+  %px = getelementptr inbounds float, ptr %x, i64 %offx
+  %v = load float, ptr %px, align 4
+  %idx = sext i32 %i to i64
+  %po = getelementptr inbounds float, ptr %out, i64 %idx
+  store float %v, ptr %po, align 4
+  br label %if.end
+
+if.end:
+  ret void
+}
+
+; __global__ void quarter(float *out, const float *x, int n) {
+;   int i = blockIdx.x * blockDim.x + threadIdx.x;
+;   if (i < n) out[i] = x[i / 4];
+; }
+define ptx_kernel void @quarter(ptr noundef writeonly captures(none) %out, ptr noundef readonly captures(none) %x, i32 noundef %n) {
+entry:
+  %ctaid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %mul = mul i32 %ctaid, %ntid
+  %tid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = add i32 %mul, %tid
+  %cmp = icmp slt i32 %i, %n
+  br i1 %cmp, label %if.then, label %if.end
+
+if.then:
+  %q = sdiv i32 %i, 4
+  %qx = sext i32 %q to i64
+  %px = getelementptr inbounds float, ptr %x, i64 %qx
+  %v = load float, ptr %px, align 4
+  %idx = sext i32 %i to i64
+  %po = getelementptr inbounds float, ptr %out, i64 %idx
+  store float %v, ptr %po, align 4
+  br label %if.end
+
+if.end:
+  ret void
+}
+
+; __global__ void packed_bias(float *out, const float *bias, const float *x,
+;                             int n, int C) {
+;   int i = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
+;   if (i < n) out[i] = bias[i % C] + bias[i / 8] + x[i / 2];
+; }
+define ptx_kernel void @packed_bias(ptr noundef writeonly captures(none) %out, ptr noundef readonly captures(none) %bias, ptr noundef readonly captures(none) %x, i32 noundef %n, i32 noundef %C) {
+entry:
+  %ctaid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %mul = mul i32 %ctaid, %ntid
+  %tid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %lin = add i32 %mul, %tid
+  %i = shl i32 %lin, 2
+  %cmp = icmp slt i32 %i, %n
+  br i1 %cmp, label %if.then, label %if.end
+
+if.then:
+  %col = srem i32 %i, %C
+  %colx = sext i32 %col to i64
+  %pb = getelementptr inbounds float, ptr %bias, i64 %colx
+  %b = load float, ptr %pb, align 4
+  %q = sdiv i32 %i, 8
+  %qx = sext i32 %q to i64
+  %pq = getelementptr inbounds float, ptr %bias, i64 %qx
+  %bq = load float, ptr %pq, align 4
+  %s1 = fadd contract float %b, %bq
+  %h = ashr exact i32 %i, 1
+  %hx = sext i32 %h to i64
+  %px = getelementptr inbounds float, ptr %x, i64 %hx
+  %xv = load float, ptr %px, align 4
+  %s2 = fadd contract float %s1, %xv
+  %idx = sext i32 %i to i64
+  %po = getelementptr inbounds float, ptr %out, i64 %idx
+  store float %s2, ptr %po, align 4
+  br label %if.end
+
+if.end:
   ret void
 }
 
@@ -638,6 +772,106 @@ TEST_F(KernelModelTest, CompulsoryTrafficOfOtherKernels) {
     ASSERT_TRUE(T.Lower.has_value());
     EXPECT_EQ(*T.Lower, 40u);
   }
+}
+
+// The compulsory bytes of a kernel whose offsets are remainders and
+// quotients of the thread's linear index, by brute force: every byte each
+// thread of the grid with i < n touches, per buffer (bias_add reads out[i]
+// before writing it; the others write out[i] only).
+static uint64_t bruteForceLower(const std::string &Kernel, int64_t Threads,
+                                int64_t N, int64_t C) {
+  std::set<int64_t> Read, Other, Out;
+  for (int64_t T = 0; T < Threads; ++T) {
+    int64_t I = Kernel == "packed_bias" ? 4 * T : T;
+    if (I >= N)
+      continue;
+    Out.insert(I);
+    if (Kernel == "bias_add") {
+      Read.insert(I % C);
+    } else if (Kernel == "row_col") {
+      Read.insert(I / C * 2 * C + I % C);
+    } else if (Kernel == "quarter") {
+      Read.insert(I / 4);
+    } else {
+      Read.insert(I % C);
+      Read.insert(I / 8);
+      Other.insert(I / 2);
+    }
+  }
+  uint64_t OutBytes = 4 * Out.size();
+  return 4 * (Read.size() + Other.size()) +
+         (Kernel == "bias_add" ? 2 * OutBytes : OutBytes);
+}
+
+// A footprint over a box whose threads span many periods of `i % C` (or
+// many quotients of `i / 4`) is the atom's range of values, found at once:
+// the walk no longer splits the grid at every period (issue 16: an
+// elementwise bias add over 24576 blocks took the kernel's 30 s limit).
+// The counts are those of the brute force, across sizes that fill the
+// grid, leave a partial block, are shorter than a period, or are not a
+// multiple of C; row_col, whose offset uses i outside the atom too, still
+// splits and must agree as well. packed_bias indexes every fourth element
+// (i = 4 * lane): i % C then takes the values congruent to 0 modulo
+// gcd(4, C), and i / 8 every quotient.
+TEST_F(KernelModelTest, CompulsoryTrafficOfPeriodicOffsets) {
+  for (const char *Kernel : {"bias_add", "row_col", "quarter", "packed_bias"}) {
+    KernelModel M = model(Kernel);
+    for (int64_t Blocks : {1, 7, 40})
+      for (int64_t N : {1, 100, 1000, 2560, 2561})
+        for (int64_t C : {1, 3, 32, 48, 100, 768}) {
+          Dim3 Grid = dim(Blocks), Block = dim(64);
+          TrafficBound T =
+              compulsoryTraffic(M, known(Grid, Block, {{"n", N}, {"C", C}}),
+                                Grid, Block, 4000000);
+          SCOPED_TRACE(std::string(Kernel) + " blocks " +
+                       std::to_string(Blocks) + " n " + std::to_string(N) +
+                       " C " + std::to_string(C));
+          ASSERT_TRUE(T.Lower.has_value());
+          EXPECT_TRUE(T.Exact);
+          EXPECT_EQ(*T.Lower, bruteForceLower(Kernel, Blocks * 64, N, C));
+        }
+  }
+}
+
+TEST_F(KernelModelTest, PeriodicFootprintNeedsNoSplitPerPeriod) {
+  // The bias add of issue 16: 24576 blocks of 256 threads, C = 768, so
+  // 8192 periods of three blocks each. Within a budget of 100 walk steps
+  // (a split per period would need thousands): out is read and written,
+  // 2 x 6291456 x 4 bytes, bias read once, 768 x 4 bytes.
+  KernelModel M = model("bias_add");
+  Dim3 Grid = dim(24576), Block = dim(256);
+  TrafficBound T = compulsoryTraffic(
+      M, known(Grid, Block, {{"n", 6291456}, {"C", 768}}), Grid, Block, 100);
+  ASSERT_TRUE(T.Lower.has_value());
+  EXPECT_TRUE(T.Exact);
+  EXPECT_EQ(*T.Lower, 2u * 6291456u * 4u + 768u * 4u);
+  // A partial last block splits the grid along the guard i < n: the
+  // blocks before it are boxes of whole blocks, each taking the
+  // remainder's range at once, and the lanes of the last blocks are split
+  // in pairs (about 1000 steps of a walk, as for out[i]), not the grid at
+  // every period. n = 6291000: out 2 x 6291000 x 4, bias every column.
+  T = compulsoryTraffic(M, known(Grid, Block, {{"n", 6291000}, {"C", 768}}),
+                        Grid, Block, 3000);
+  ASSERT_TRUE(T.Lower.has_value());
+  EXPECT_TRUE(T.Exact);
+  EXPECT_EQ(*T.Lower, 2u * 6291000u * 4u + 768u * 4u);
+  // x[i / 4] over the same grid: a quarter of the 6291456 floats, and out.
+  KernelModel Q = model("quarter");
+  T = compulsoryTraffic(Q, known(Grid, Block, {{"n", 6291456}}), Grid, Block,
+                        100);
+  ASSERT_TRUE(T.Lower.has_value());
+  EXPECT_TRUE(T.Exact);
+  EXPECT_EQ(*T.Lower, 6291456u / 4u * 4u + 6291456u * 4u);
+  // The packed form (four floats a thread, i = 4 * lane, n = 4 x 6291456,
+  // C = 3072): bias[i % C] is bias[0..3071] and bias[i / 8] bias[0..3145727],
+  // which holds it; x[i / 2] and out[i] one float of every two and of every
+  // four, 6291456 each.
+  KernelModel P = model("packed_bias");
+  T = compulsoryTraffic(P, known(Grid, Block, {{"n", 25165824}, {"C", 3072}}),
+                        Grid, Block, 100);
+  ASSERT_TRUE(T.Lower.has_value());
+  EXPECT_TRUE(T.Exact);
+  EXPECT_EQ(*T.Lower, (3145728u + 6291456u + 6291456u) * 4u);
 }
 
 //===----------------------------------------------------------------------===//

@@ -4,7 +4,7 @@ findings.
 
   compare_frontends.py --cli CLI --clang-tidy TIDY --tidy-module SO
       --clangxx CLANGXX --plugin SO --cuda-path DIR [--plugin-arch sm_NN ...]
-      [--label-root DIR] FILE PARAMS [FILE PARAMS ...]
+      [--label-root DIR] [--summaries] FILE PARAMS [FILE PARAMS ...]
 
 PARAMS is "M=4096;N=4096" (empty for none). For each FILE it runs
 
@@ -27,6 +27,15 @@ each output (the plugin compiles one device job per --plugin-arch, and must
 still report once), and otherwise a "DIFFER" / "DUPLICATE" report with the
 differences, exiting 1. A front-end that fails (non-zero exit, crash) is
 reported as "FAILED" and also exits 1.
+
+With --summaries the lint front-ends print the kernel summary too
+(roofline.KernelSummary: true, -fplugin-arg-roofline-kernel-summary=true),
+and the kernel summaries -- (file, line, column, message): each launch's
+speed of light, bound and intensity range, or the swept verdict -- must be
+the same set as well: "SAME <label> <n> findings, <m> summaries". Sets,
+not counts: clang-tidy prints a diagnostic repeated at one place once, so
+launches whose summaries read alike (the block sizes of a benchmark loop)
+are one summary there.
 """
 
 import argparse
@@ -45,6 +54,25 @@ NOTE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): note: (?P<msg>.*)
 PLUGIN_SUFFIX = " [-Wbackend-plugin]"
 DIAGNOSTIC = re.compile(r"^.+?:\d+:\d+: [a-z]+: ")
 GENERATED = re.compile(r"^\d+ (warning|error)s? generated")
+SUMMARY = re.compile(
+    r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (note|remark): "
+    r"(?P<msg>kernel .*) \[roofline-kernel-summary\]$")
+REMARK_SUFFIX = " [-Rbackend-plugin]"
+
+
+def summaries(text, cwd):
+    """The kernel summaries of a diagnostic stream, as a set."""
+    found = set()
+    for raw in text.splitlines():
+        line = raw.rstrip("\n")
+        if line.endswith(REMARK_SUFFIX):
+            line = line[: -len(REMARK_SUFFIX)]
+        m = SUMMARY.match(line)
+        if m:
+            found.add((os.path.normpath(os.path.join(cwd, m.group("file"))),
+                       int(m.group("line")), int(m.group("col")),
+                       m.group("msg")))
+    return found
 
 
 def parse(text, cwd):
@@ -108,6 +136,8 @@ def main():
     ap.add_argument("--plugin-arch", action="append", default=[])
     ap.add_argument("--label-root", default=None,
                     help="labels are FILE relative to this directory")
+    ap.add_argument("--summaries", action="store_true",
+                    help="also compare the kernel summaries")
     ap.add_argument("cases", nargs="+")
     a = ap.parse_args()
     if len(a.cases) % 2:
@@ -129,7 +159,9 @@ def main():
         cli = [a.cli, path] + [x for p in plist for x in ("--param", p)]
         tidy = [a.clang_tidy, "--load=" + a.tidy_module,
                 "--checks=-*,roofline-*",
-                "--config={CheckOptions: {roofline.Params: '%s'}}" % params,
+                "--config={CheckOptions: {roofline.Params: '%s'%s}}"
+                % (params, ", roofline.KernelSummary: true" if a.summaries
+                   else ""),
                 path, "--", "--cuda-gpu-arch=sm_90",
                 "--cuda-path=" + a.cuda_path, "-Wno-unknown-cuda-version"]
         plugin = ([a.clangxx, "-x", "cuda"]
@@ -137,9 +169,11 @@ def main():
                   + ["--cuda-path=" + a.cuda_path, "-Wno-unknown-cuda-version",
                      "-fplugin=" + a.plugin]
                   + (["-fplugin-arg-roofline-params=" + params] if params else [])
+                  + (["-fplugin-arg-roofline-kernel-summary=true"]
+                     if a.summaries else [])
                   + ["-c", path, "-o", os.path.join(scratch, "out%d.o" % i)])
 
-        outputs = {}
+        outputs, kernels = {}, {}
         for name, cmd, stream in (("cli", cli, "out"), ("tidy", tidy, "out"),
                                   ("plugin", plugin, "err")):
             rc, out, err = run(cmd, cwd)
@@ -150,6 +184,7 @@ def main():
                 outputs[name] = None
                 continue
             outputs[name] = parse(out if stream == "out" else err, cwd)
+            kernels[name] = summaries(out if stream == "out" else err, cwd)
         if any(v is None for v in outputs.values()):
             continue
 
@@ -172,7 +207,20 @@ def main():
                 for f in sorted(sets[name] - sets["cli"]):
                     print("  only in %-7s %s:%d:%d: %s [%s] notes=%r"
                           % (name + ":", f[0], f[1], f[2], f[4], f[3], f[5]))
-        if same:
+        if a.summaries:
+            for name in ("tidy", "plugin"):
+                if kernels[name] != kernels["cli"]:
+                    same = False
+                    print("DIFFER %s: %s summaries vs cli" % (label, name))
+                    for k in sorted(kernels["cli"] - kernels[name]):
+                        print("  only in cli:    %s:%d:%d: %s" % k)
+                    for k in sorted(kernels[name] - kernels["cli"]):
+                        print("  only in %-7s %s:%d:%d: %s"
+                              % ((name + ":",) + k))
+        if same and a.summaries:
+            print("SAME %s %d findings, %d summaries"
+                  % (label, len(sets["cli"]), len(kernels["cli"])))
+        elif same:
             print("SAME %s %d findings" % (label, len(sets["cli"])))
         else:
             ok = False

@@ -413,7 +413,6 @@ roofline::buildFindings(const KernelFacts &Kernel,
     if (!Seen)
       Unique.push_back(std::move(F));
   }
-  rankFindings(Unique);
   return Unique;
 }
 
@@ -421,19 +420,24 @@ static bool kernelLevel(const std::string &Check);
 
 // The kernel-level findings head the report, as built; then what costs
 // most.
-void roofline::rankFindings(std::vector<Finding> &Findings) {
-  auto Tier = [](const Finding &F) {
-    if (kernelLevel(F.Check))
+std::vector<const Finding *>
+roofline::rankFindings(const std::vector<Finding> &Findings) {
+  auto Tier = [](const Finding *F) {
+    if (kernelLevel(F->Check))
       return 0;
-    return F.Seconds ? 1 : 2;
+    return F->Seconds ? 1 : 2;
   };
-  std::stable_sort(Findings.begin(), Findings.end(),
-                   [&](const Finding &L, const Finding &R) {
+  std::vector<const Finding *> Out;
+  for (const Finding &F : Findings)
+    Out.push_back(&F);
+  std::stable_sort(Out.begin(), Out.end(),
+                   [&](const Finding *L, const Finding *R) {
                      int TL = Tier(L), TR = Tier(R);
                      if (TL != TR)
                        return TL < TR;
-                     return TL == 1 && *L.Seconds > *R.Seconds;
+                     return TL == 1 && *L->Seconds > *R->Seconds;
                    });
+  return Out;
 }
 
 std::vector<Finding>

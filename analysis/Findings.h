@@ -89,10 +89,13 @@ std::vector<Finding> buildFindings(const KernelFacts &Kernel,
                                    const std::vector<AccessInfo> &Accesses,
                                    const FindingOptions &Opts);
 
-/// Orders one report's findings: the kernel-level ones first, as built
-/// (the bound, the summary, missing sizes), then the priced findings by
-/// cost, the most costly first, then the rest in their order.
-void rankFindings(std::vector<Finding> &Findings);
+/// One report's findings in the order a reader takes them: the
+/// kernel-level ones first, as built (the bound, the summary, missing
+/// sizes), then the priced findings by cost, the most costly first, then
+/// the rest in their order. Reports keep their findings as built (source
+/// order, what JSON and the lint front-ends give); the text report lists
+/// them ranked.
+std::vector<const Finding *> rankFindings(const std::vector<Finding> &Findings);
 
 /// The findings of one kernel report, and how a merged message names it
 /// ("'tiled<64>'", "'scale' launched at line 40").

@@ -229,32 +229,33 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
   for (const UnknownReason &U : KC.Unknowns)
     OS << U.File << ":" << U.Line << ":" << U.Column
        << ": note: unknown: " << U.Reason << "\n";
-  for (const Finding &F : K.Findings) {
-    if (&F == Summary)
+  for (const Finding *F : rankFindings(K.Findings)) {
+    if (F == Summary)
       continue;
     // The summary heading the report already says why sizes are missing;
     // promoted to an error, the note prints all the same.
-    if (Summary && F.Check == "roofline-missing-size" && F.Level == "note")
+    if (Summary && F->Check == "roofline-missing-size" && F->Level == "note")
       continue;
-    findingText(OS, F);
+    findingText(OS, *F);
   }
 }
 
 void roofline::emitText(llvm::raw_ostream &OS,
                         const std::vector<FileReport> &Files,
                         bool FindingsOnly) {
-  if (FindingsOnly) {
-    // Warnings and errors, the most costly first, and the note that says
-    // why a kernel may have none: a kernel without sizes is never passed
-    // over in silence.
-    for (const Finding *Fd : findingsByCost(Files))
-      if (Fd->Level != "note" || Fd->Check == "roofline-missing-size")
-        findingText(OS, *Fd);
-    return;
-  }
   for (const FileReport &F : Files) {
     for (const Finding &Fd : F.Findings)
       findingText(OS, Fd);
+    if (FindingsOnly) {
+      // Warnings and errors, each kernel's the most costly first, and the
+      // note that says why a kernel may have none: a kernel without sizes
+      // is never passed over in silence.
+      for (const KernelReport &K : F.Kernels)
+        for (const Finding *Fd : rankFindings(K.Findings))
+          if (Fd->Level != "note" || Fd->Check == "roofline-missing-size")
+            findingText(OS, *Fd);
+      continue;
+    }
     for (const auto &T : F.UninstantiatedTemplates)
       OS << T.second.File << ":" << T.second.Line << ":" << T.second.Column
          << ": note: kernel template '" << T.first

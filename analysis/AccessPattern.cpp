@@ -188,8 +188,6 @@ BankAdvice roofline::adviseBankConflict(const LaneAddresses &A, unsigned Width,
       });
 
   if (Adv.acrossRows()) {
-    if (!Pitch || !L.ElementBytes)
-      return Adv;
     // Every padding up to 128 bytes (a full turn of the banks) that keeps
     // rows as aligned as the widest access needs.
     unsigned Align = std::max(L.AlignBytes, Width);

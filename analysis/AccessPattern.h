@@ -135,7 +135,8 @@ struct BankAdvice {
   /// The request with consecutive lanes accessing consecutive elements.
   BankReport Consecutive;
 
-  bool acrossRows() const { return InRowWays <= 1; }
+  /// The conflict is only between rows of a 2-D array.
+  bool acrossRows() const { return InRowWays <= 1 && Layout.rowBytes(); }
 };
 
 /// Classifies the conflict of request A (Width bytes per lane, Report its

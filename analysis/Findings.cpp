@@ -223,7 +223,7 @@ static std::string withinRowAdvice(const AccessInfo &A, const BankAdvice &Adv) {
 // where the colliding words are in different rows of a 2-D array, as
 // recomputing the request with it confirms.
 static std::string bankAdvice(const AccessInfo &A, const BankAdvice &Adv) {
-  if (Adv.acrossRows() && Adv.Layout.rowBytes())
+  if (Adv.acrossRows())
     return acrossRowsAdvice(A, Adv);
   return withinRowAdvice(A, Adv);
 }

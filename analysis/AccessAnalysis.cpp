@@ -288,8 +288,8 @@ struct RequestVerdict {
 };
 
 /// What advice on a shared access's bank conflict needs besides its lanes:
-/// the array's layout, and the consecutive bytes from its address on each
-/// thread accesses.
+/// the array's layout, and the bytes around its address each thread
+/// accesses.
 struct SharedContext {
   SharedLayout Layout;
   ThreadRun Run;

@@ -138,7 +138,8 @@ BankReport roofline::analyzeSharedRequest(const LaneAddresses &A,
 }
 
 // The lanes of A, each address moved by F; inactive lanes stay inactive.
-template <typename Fn> static LaneAddresses mapLanes(const LaneAddresses &A, Fn F) {
+template <typename Fn>
+static LaneAddresses mapLanes(const LaneAddresses &A, Fn F) {
   LaneAddresses Out;
   for (unsigned L = 0; L < WarpSize; ++L)
     if (A[L])
@@ -272,7 +273,8 @@ BankAdvice roofline::adviseBankConflict(const LaneAddresses &A, unsigned Width,
     int64_t VPitch = (Pitch + V - 1) / V * V;
     bool Aligned = true;
     for (const auto &Addr : A)
-      Aligned = Aligned && (!Addr || (*Addr - RowOf(*Addr) * Pitch + Shift) % V == 0);
+      Aligned = Aligned &&
+                (!Addr || (*Addr - RowOf(*Addr) * Pitch + Shift) % V == 0);
     if (Aligned && Shift >= Run.Begin && Shift + V <= Run.End &&
         (VPitch == Pitch || VPitch % L.ElementBytes == 0)) {
       BankReport B = analyzeSharedRequest(

@@ -123,7 +123,10 @@ static std::string bankResult(const BankReport &B) {
 static std::string ordinal(int64_t N) {
   const char *Suffix = "th";
   if (N % 100 < 11 || N % 100 > 13)
-    Suffix = N % 10 == 1 ? "st" : N % 10 == 2 ? "nd" : N % 10 == 3 ? "rd" : "th";
+    Suffix = N % 10 == 1   ? "st"
+             : N % 10 == 2 ? "nd"
+             : N % 10 == 3 ? "rd"
+                           : "th";
   return std::to_string(N) + Suffix;
 }
 
@@ -137,7 +140,8 @@ static std::string extents(const SharedLayout &L, uint64_t Row) {
 
 // A conflict between rows of a 2-D array: the padding (or failing that the
 // swizzle) that separates them, with the request it gives.
-static std::string acrossRowsAdvice(const AccessInfo &A, const BankAdvice &Adv) {
+static std::string acrossRowsAdvice(const AccessInfo &A,
+                                    const BankAdvice &Adv) {
   const SharedLayout &L = Adv.Layout;
   const BankReport &B = *A.Banks;
   std::string Name = "'" + A.Base + "'";
@@ -170,7 +174,8 @@ static std::string acrossRowsAdvice(const AccessInfo &A, const BankAdvice &Adv) 
 
 // A conflict between words of one row (or of a 1-D array): how far apart
 // the lanes are there, and the access that would not collide.
-static std::string withinRowAdvice(const AccessInfo &A, const BankAdvice &Adv) {
+static std::string withinRowAdvice(const AccessInfo &A,
+                                   const BankAdvice &Adv) {
   const SharedLayout &L = Adv.Layout;
   bool Rows = L.rowBytes() != 0;
   std::string Name = "'" + A.Base + "'";

@@ -1287,7 +1287,8 @@ KernelModel ModelBuilder::build() {
     }
     if (!Used)
       continue;
-    M.StaticSharedBytes += DL.getTypeAllocSize(GV.getValueType()).getFixedValue();
+    M.StaticSharedBytes +=
+        DL.getTypeAllocSize(GV.getValueType()).getFixedValue();
     SharedArrayType T;
     Type *Elem = GV.getValueType();
     while (auto *AT = dyn_cast<ArrayType>(Elem)) {

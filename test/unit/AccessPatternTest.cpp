@@ -238,8 +238,9 @@ TEST(BankAdviceTest, StrideWithinAPaddedRowIsNotFixedByPadding) {
     EXPECT_EQ(analyzeSharedRequest(Padded, 4).Wavefronts, 2u);
   }
   // Without the second element no vector access is offered.
-  EXPECT_EQ(adviseBankConflict(A, 4, R, layout({32, 65}, 4, 4), {0, 4}).VectorBytes,
-            0u);
+  EXPECT_EQ(
+      adviseBankConflict(A, 4, R, layout({32, 65}, 4, 4), {0, 4}).VectorBytes,
+      0u);
   // The second element, tile[0][2l + 1] at byte 8l + 4 (bank 2l + 1, the
   // same 2-way): its float2 starts 4 bytes before it, at the first
   // element, which the thread reads too (run from -4).
@@ -294,11 +295,13 @@ TEST(BankAdviceTest, PaddingKeepsWideAccessesAligned) {
   // (8 bf16); the second row of a pass must start at 16 mod 32 words:
   // 20 + P / 2 = 16 mod 32, P = 56, rows of 96 (48 words). Then rows 2k
   // start at bank 0 and rows 2k + 1 at bank 16: 4 wavefronts.
-  LaneAddresses A = lanes([](unsigned L) { return 80 * (L / 4) + 16 * (L % 4); });
+  LaneAddresses A =
+      lanes([](unsigned L) { return 80 * (L / 4) + 16 * (L % 4); });
   BankReport R = analyzeSharedRequest(A, 16);
   ASSERT_EQ(R.Wavefronts, 8u);
   ASSERT_EQ(R.MinWavefronts, 4u);
-  BankAdvice Adv = adviseBankConflict(A, 16, R, layout({128, 40}, 2, 16), {0, 16});
+  BankAdvice Adv =
+      adviseBankConflict(A, 16, R, layout({128, 40}, 2, 16), {0, 16});
   EXPECT_TRUE(Adv.acrossRows());
   EXPECT_EQ(Adv.PadElements, 56u);
   EXPECT_EQ(Adv.Padded.Wavefronts, 4u);
@@ -319,6 +322,35 @@ TEST(BankAdviceTest, RowsTooFarApartForPaddingOrSwizzle) {
   EXPECT_TRUE(Adv.acrossRows());
   EXPECT_EQ(Adv.PadElements, 0u);
   EXPECT_EQ(Adv.SwizzleModulo, 0u);
+}
+
+TEST(BankAdviceTest, SwizzleWherePaddingFalls) {
+  // 2-byte loads t[l][l % 8] of bf16 t[32][64] (rows of 128 B), which other
+  // code reads as 4-byte pairs (padding in steps of 2 bf16). Lane l at byte
+  // 128 l + 2 (l % 8), word 32 l + (l % 8) / 2, bank (l % 8) / 2: lanes 0,
+  // 1, 8, 9, 16, 17, 24, 25 in bank 0, each in its own row: 8-way. With k
+  // words of padding the bank is k l + (l % 8) / 2 mod 32, which some two
+  // lanes always share (checked below for every k). The swizzle in 4-byte
+  // units, unit u of row r at u ^ r: lane l's unit (l % 8) / 2 goes to
+  // l ^ ((l >> 1) & 3), which keeps bits 2-4 of l and gives back bit 1
+  // (from bit 2) and then bit 0: a different bank for every lane.
+  LaneAddresses A = lanes([](unsigned L) { return 128 * L + 2 * (L % 8); });
+  BankReport R = analyzeSharedRequest(A, 2);
+  ASSERT_EQ(R.Ways, 8u);
+  BankAdvice Adv = adviseBankConflict(A, 2, R, layout({32, 64}, 2, 4), {0, 2});
+  EXPECT_TRUE(Adv.acrossRows());
+  for (int64_t K = 1; K < 32; ++K) {
+    LaneAddresses Padded = lanes([&](unsigned L) {
+      return (128 + 4 * K) * L + 2 * (L % 8);
+    });
+    EXPECT_GE(analyzeSharedRequest(Padded, 2).Wavefronts, 2u);
+  }
+  EXPECT_EQ(Adv.Padded.Wavefronts, 2u);
+  EXPECT_EQ(Adv.PadElements, 2u); // The first of the 2-wavefront paddings.
+  EXPECT_EQ(Adv.SwizzleModulo, 32u);
+  EXPECT_EQ(Adv.SwizzleScale, 2u); // bf16 column c at c ^ (r * 2).
+  EXPECT_EQ(Adv.Swizzled.Ways, 1u);
+  EXPECT_EQ(Adv.Swizzled.Wavefronts, 1u);
 }
 
 TEST(BankAdviceTest, PartialPaddingForRowsEightApart) {

@@ -166,6 +166,39 @@ TEST(FindingsTest, BankConflictPaddingThatOnlyLowersIt) {
             "removing it takes another mapping of threads to elements");
 }
 
+TEST(FindingsTest, BankConflictSwizzleWherePaddingFalls) {
+  // AccessPatternTest's t[l][l % 8] of bf16 t[32][64], read as pairs
+  // elsewhere: padding leaves 2 wavefronts, the swizzle of 4-byte units
+  // (bf16 column c ^ 2r) none.
+  AccessInfo A;
+  A.File = "k.cu";
+  A.Line = 9;
+  A.Column = 5;
+  A.Space = MemSpace::Shared;
+  A.Base = "t";
+  A.Width = 2;
+  LaneAddresses Lanes;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    Lanes[L] = 128 * L + 2 * (L % 8);
+  A.Banks = analyzeSharedRequest(Lanes, 2);
+  SharedLayout Layout;
+  Layout.Dims = {32, 64};
+  Layout.ElementBytes = 2;
+  Layout.AlignBytes = 4;
+  A.BankFix = adviseBankConflict(Lanes, 2, *A.Banks, Layout, {0, 2});
+  std::vector<Finding> F = findingsOf(A);
+  ASSERT_EQ(F.size(), 1u);
+  ASSERT_EQ(F[0].Notes.size(), 1u);
+  EXPECT_EQ(F[0].Notes[0].Message,
+            "lanes 0, 1, 8, 9, ..., 25 read different words of bank 0, each "
+            "in another row of 't'; padding each row of 't' to 66 elements "
+            "([32][66]) leaves a 2-way conflict, 2 wavefronts per request (no "
+            "padding that keeps its accesses aligned does better); swizzling "
+            "the column with the row instead, element [r][c] at [r][c ^ (r * "
+            "2)] in every access of 't', gives no conflict, 1 wavefront per "
+            "request");
+}
+
 TEST(FindingsTest, OnePlaceAcrossReports) {
   auto At = [](unsigned Line, std::string Message) {
     Finding F;

@@ -263,6 +263,7 @@ warpRequest(const Expr &Offset, const std::vector<CondRef> &Guards,
 struct RequestVerdict {
   std::optional<SectorReport> Sectors;
   std::optional<BankReport> Banks;
+  std::optional<BankAdvice> BankFix;
   AccessClass Class = AccessClass::Irregular;
   int64_t LaneStride = 0;
 
@@ -287,13 +288,24 @@ struct RequestVerdict {
   }
 };
 
+/// What advice on a shared access's bank conflict needs besides its lanes:
+/// the array's layout, and the bytes around its address each thread
+/// accesses.
+struct SharedContext {
+  SharedLayout Layout;
+  ThreadRun Run;
+};
+
 RequestVerdict judge(const WarpRequest &R, const AccessModel &A,
-                     unsigned RowLanes) {
+                     unsigned RowLanes, const SharedContext &Shared) {
   RequestVerdict V;
   SectorReport Shape = analyzeGlobalRequest(R.used(), A.Width, RowLanes);
-  if (A.Space == MemSpace::Shared)
+  if (A.Space == MemSpace::Shared) {
     V.Banks = analyzeSharedRequest(R.used(), A.Width);
-  else
+    if (V.Banks->Ways > 1)
+      V.BankFix = adviseBankConflict(R.used(), A.Width, *V.Banks,
+                                     Shared.Layout, Shared.Run);
+  } else
     V.Sectors = Shape;
   V.Class = Shape.Class;
   V.LaneStride = Shape.LaneStride;
@@ -325,7 +337,7 @@ std::optional<SweptVerdict>
 sweepSizes(const Expr &Offset, const std::vector<CondRef> &Guards,
            const LaunchInfo &Launch, const IntervalEnv &Env,
            const std::set<std::string> &Need, const AccessModel &A,
-           unsigned RowLanes) {
+           unsigned RowLanes, const SharedContext &Shared) {
   const std::vector<int64_t> &Samples = sizeSamples();
   std::vector<RequestVerdict> Verdicts;
   for (int64_t V : Samples) {
@@ -335,7 +347,7 @@ sweepSizes(const Expr &Offset, const std::vector<CondRef> &Guards,
     auto R = warpRequest(Offset, Guards, Launch, E);
     if (!std::holds_alternative<WarpRequest>(R))
       return std::nullopt;
-    Verdicts.push_back(judge(std::get<WarpRequest>(R), A, RowLanes));
+    Verdicts.push_back(judge(std::get<WarpRequest>(R), A, RowLanes, Shared));
   }
   // The large sizes (2^16 on) set the verdict and, for global requests,
   // the range of sectors; it holds from the smallest sample on from which
@@ -372,6 +384,60 @@ sweepSizes(const Expr &Offset, const std::vector<CondRef> &Guards,
   return S;
 }
 
+/// The shared array A accesses and the run of bytes each thread accesses
+/// around A's address: the array's layout from the kernel's __shared__
+/// variables, aligned to the widest access of it, and the bytes next to
+/// A's that A covers over the iterations of a short counted loop (x[i + k],
+/// k < 4) or that accesses of the array in the same direction at a
+/// constant distance from it cover (x[2 * i] and x[2 * i + 1]).
+SharedContext sharedContext(const KernelModel &M, const BlockModel &B,
+                            const AccessModel &A,
+                            const std::vector<std::vector<AccessModel>> &Merged,
+                            const std::map<std::string, Expr> &Known) {
+  SharedContext C;
+  auto It = M.SharedArrays.find(A.Base);
+  if (It != M.SharedArrays.end()) {
+    C.Layout.Dims = It->second.Dims;
+    C.Layout.ElementBytes = It->second.ElementBytes;
+  }
+  // [Start, End) byte ranges from A's offset that the thread accesses.
+  std::vector<std::pair<int64_t, int64_t>> Ranges = {{0, A.Width}};
+  for (const std::vector<AccessModel> &Block : Merged)
+    for (const AccessModel &O : Block) {
+      if (O.Space != MemSpace::Shared || O.Base != A.Base)
+        continue;
+      C.Layout.AlignBytes = std::max(C.Layout.AlignBytes, O.Width);
+      if (!O.Offset || !A.Offset || O.IsStore != A.IsStore || O.IsAtomic ||
+          !O.Tile.empty())
+        continue;
+      auto D = (*O.Offset - *A.Offset).asConstant();
+      if (D && D->isInteger() && D->toInt64() && *D->toInt64() != 0)
+        Ranges.push_back({*D->toInt64(), *D->toInt64() + O.Width});
+    }
+  if (!B.Nest.empty() && A.Offset) {
+    const LoopInfoModel &L = M.Loops[B.Nest.back().Loop];
+    auto TC = L.TripCount ? L.TripCount->substitute(Known).asConstant()
+                          : std::nullopt;
+    auto Split = A.Offset->substitute(Known).splitAffine(L.Var);
+    auto Coef = Split ? Split->first.asConstant() : std::nullopt;
+    if (TC && TC->isInteger() && TC->toInt64() && *TC->toInt64() <= 16 &&
+        Coef && *Coef == Rational(int64_t(A.Width)))
+      for (int64_t K = 1; K < *TC->toInt64(); ++K)
+        Ranges.push_back({K * A.Width, (K + 1) * A.Width});
+  }
+  // The contiguous stretch around [0, Width): forwards over the ranges by
+  // start, backwards by end.
+  llvm::sort(Ranges);
+  C.Run = {0, int64_t(A.Width)};
+  for (auto [Lo, Hi] : Ranges)
+    if (Lo <= C.Run.End)
+      C.Run.End = std::max(C.Run.End, Hi);
+  for (auto [Lo, Hi] : llvm::reverse(Ranges))
+    if (Hi >= C.Run.Begin)
+      C.Run.Begin = std::min(C.Run.Begin, Lo);
+  return C;
+}
+
 } // namespace
 
 std::vector<AccessInfo>
@@ -393,9 +459,14 @@ roofline::analyzeAccesses(const KernelModel &M, const AccessLaunch &AL,
   if (Launch.Block && Launch.Block->V[0] < int64_t(WarpSize))
     RowLanes = unsigned(Launch.Block->V[0]);
 
+  std::vector<std::vector<AccessModel>> Merged;
+  for (const BlockModel &B : M.Blocks)
+    Merged.push_back(mergeSplitAccesses(B.Accesses));
+
   std::vector<AccessInfo> Out;
-  for (const BlockModel &B : M.Blocks) {
-    for (const AccessModel &A : mergeSplitAccesses(B.Accesses)) {
+  for (size_t BI = 0; BI < M.Blocks.size(); ++BI) {
+    const BlockModel &B = M.Blocks[BI];
+    for (const AccessModel &A : Merged[BI]) {
       if (!A.Tile.empty())
         continue; // WMMA fragments: a warp-wide tile, not one lane each.
       AccessInfo I;
@@ -442,6 +513,9 @@ roofline::analyzeAccesses(const KernelModel &M, const AccessLaunch &AL,
         Guards.push_back(NL.Guard->substitute(Known));
       Guards.push_back(B.InnerGuard->substitute(Known));
 
+      SharedContext Shared;
+      if (A.Space == MemSpace::Shared)
+        Shared = sharedContext(M, B, A, Merged, Known);
       auto Request = warpRequest(Offset, Guards, Launch, Env);
       RequestVerdict V;
       if (auto *Need = std::get_if<std::set<std::string>>(&Request)) {
@@ -450,7 +524,8 @@ roofline::analyzeAccesses(const KernelModel &M, const AccessLaunch &AL,
         // large enough size is reported with the range it holds for.
         std::optional<SweptVerdict> Swept;
         if (allSizes(M, *Need))
-          Swept = sweepSizes(Offset, Guards, Launch, Env, *Need, A, RowLanes);
+          Swept = sweepSizes(Offset, Guards, Launch, Env, *Need, A, RowLanes,
+                             Shared);
         if (!Swept) {
           std::string Names;
           for (const std::string &S : *Need)
@@ -490,11 +565,12 @@ roofline::analyzeAccesses(const KernelModel &M, const AccessLaunch &AL,
             findVectorWidth(M, B, A, Known, W->used(), I);
         }
       } else {
-        V = judge(std::get<WarpRequest>(Request), A, RowLanes);
+        V = judge(std::get<WarpRequest>(Request), A, RowLanes, Shared);
       }
       I.BlockAssumption = AL.BlockAssumption;
       I.Sectors = V.Sectors;
       I.Banks = V.Banks;
+      I.BankFix = V.BankFix;
       I.Class = V.Class;
       if (V.Class == AccessClass::Strided && A.Width && I.StrideFormula.empty())
         I.StrideElements = V.LaneStride / int64_t(A.Width);

@@ -66,6 +66,8 @@ struct AccessInfo {
   std::optional<Rational> CountPerThread;
   std::optional<SectorReport> Sectors; ///< Global accesses.
   std::optional<BankReport> Banks;     ///< Shared accesses.
+  /// With a bank conflict: its cause and the fixes, recomputed.
+  std::optional<BankAdvice> BankFix;
   AccessClass Class = AccessClass::Irregular;
   /// Lane stride in elements (Strided), else 0.
   int64_t StrideElements = 0;

@@ -74,6 +74,79 @@ struct BankReport {
 /// word are served by one broadcast).
 BankReport analyzeSharedRequest(const LaneAddresses &A, unsigned Width);
 
+/// A __shared__ array's shape, as advice on its bank conflicts needs it.
+struct SharedLayout {
+  /// Extents, outermost first: one for a 1-D array (0 for an extern one),
+  /// none when the shape is not known.
+  std::vector<uint64_t> Dims;
+  unsigned ElementBytes = 0;
+  /// The widest access of the array: a padded row must keep every access
+  /// as aligned as it was.
+  unsigned AlignBytes = 0;
+  /// Bytes from one row (innermost dimension) to the next; 0 when the
+  /// array has no rows (1-D, or shape unknown).
+  uint64_t rowBytes() const {
+    return Dims.size() >= 2 ? Dims.back() * ElementBytes : 0;
+  }
+};
+
+/// The bytes around its address that a thread accesses in one go (through
+/// one access and others next to it), [Begin, End) relative to the address.
+struct ThreadRun {
+  int64_t Begin = 0, End = 0;
+};
+
+/// Why the lanes of a conflicting request collide and what would separate
+/// them, each fix checked by recomputing the request with it.
+struct BankAdvice {
+  SharedLayout Layout;
+  /// Most distinct words one bank serves in one pass among lanes of one
+  /// row: 1 when every colliding word is in another row (padding or a
+  /// swizzle can move rows to other banks), more when words of one row
+  /// collide (their distance in banks is fixed: padding cannot help).
+  unsigned InRowWays = 1;
+  /// Every colliding lane of Report (its worst bank) is in one row.
+  bool CollidingInOneRow = false;
+
+  /// Across rows: the smallest padding (elements per row) that gives the
+  /// fewest wavefronts while keeping accesses aligned, and the request with
+  /// it; 0 when no padding lowers the wavefronts.
+  unsigned PadElements = 0;
+  BankReport Padded;
+  /// Across rows, when padding does not remove the conflict: an XOR
+  /// swizzle that does better, element [r][c] at [r][c ^ ((r % Modulo) *
+  /// Scale)], and the request with it; Modulo 0 when there is none.
+  unsigned SwizzleModulo = 0, SwizzleScale = 1;
+  BankReport Swizzled;
+
+  /// Within a row: two lanes that collide there and the byte offsets in
+  /// their row they access, and the bytes between consecutive lanes when
+  /// that is constant from one to the other (0 if not).
+  unsigned LaneA = 0, LaneB = 0;
+  int64_t OffsetA = 0, OffsetB = 0;
+  int64_t LaneStride = 0;
+  /// The vector access covering the lane stride that removes the conflict
+  /// (when the thread accesses those bytes: its ThreadRun), its request,
+  /// and the row length in elements it needs to stay aligned (0: the
+  /// rows already are).
+  unsigned VectorBytes = 0;
+  BankReport Vectorized;
+  uint64_t VectorRowElements = 0;
+  /// The request with consecutive lanes accessing consecutive elements.
+  BankReport Consecutive;
+
+  /// The conflict is only between rows of a 2-D array.
+  bool acrossRows() const { return InRowWays <= 1 && Layout.rowBytes(); }
+};
+
+/// Classifies the conflict of request A (Width bytes per lane, Report its
+/// banks) on an array of layout L, and recomputes it with each fix.
+/// Run: the bytes around its address each thread accesses, for a vector
+/// fix.
+BankAdvice adviseBankConflict(const LaneAddresses &A, unsigned Width,
+                              const BankReport &Report, const SharedLayout &L,
+                              ThreadRun Run);
+
 } // namespace roofline
 
 #endif

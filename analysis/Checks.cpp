@@ -37,11 +37,15 @@ static const CheckInfo Checks[] = {
      "A shared-memory load or store whose lanes access different 4-byte "
      "words of the same bank in one pass, so the request takes more "
      "wavefronts than it needs. Fires from --min-conflict-ways ways "
-     "(default 2); the note names the bank and the colliding lanes.",
-     "Pad each row of the shared array by one element (e.g. [32][33] for a "
-     "[32][32] tile) or swizzle the column index so that the lanes of a "
-     "warp hit different banks. See docs/findings.md, \"Shared accesses: "
-     "bank conflicts\"."},
+     "(default 2); the note names the bank and the colliding lanes, and "
+     "whether they collide across rows of a 2-D array or within one row.",
+     "Across rows, pad each row by the number of elements the note gives "
+     "(e.g. [32][33] for a [32][32] tile), or swizzle the column with the "
+     "row; within a row padding cannot help: access each thread's "
+     "consecutive elements as one vector, or have consecutive lanes access "
+     "consecutive elements. The note's fix is checked by recomputing the "
+     "request with it. See docs/findings.md, \"Shared accesses: bank "
+     "conflicts\"."},
     {"roofline-unvectorized-access",
      "Consecutive elements accessed one at a time where one vector access "
      "would do",

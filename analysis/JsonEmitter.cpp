@@ -159,6 +159,10 @@ static void access(OStream &J, const AccessInfo &A) {
     } else {
       attr(J, "bank_conflict_ways", Ways);
       attr(J, "wavefronts_per_request", Wavefronts);
+      if (A.BankFix)
+        J.attribute("bank_conflict_cause", A.BankFix->acrossRows()
+                                               ? "across_rows"
+                                               : "within_row");
     }
     if (A.Space == MemSpace::Global && !A.IsStore && !A.IsAtomic) {
       attr(J, "reuse_factor", A.reuseFactor());

@@ -1281,6 +1281,7 @@ KernelModel ModelBuilder::build() {
   // Static shared memory: every addrspace(3) variable the kernel references
   // (after inlining, all uses are in the kernel itself).
   const DataLayout &DL = F.getParent()->getDataLayout();
+  std::set<std::string> AmbiguousShared;
   for (const GlobalVariable &GV : F.getParent()->globals()) {
     if (GV.getAddressSpace() != 3 || !GV.getValueType()->isSized())
       continue;
@@ -1296,8 +1297,26 @@ KernelModel ModelBuilder::build() {
       else
         Work.append(U->user_begin(), U->user_end());
     }
-    if (Used)
-      M.StaticSharedBytes += DL.getTypeAllocSize(GV.getValueType()).getFixedValue();
+    if (!Used)
+      continue;
+    M.StaticSharedBytes +=
+        DL.getTypeAllocSize(GV.getValueType()).getFixedValue();
+    SharedArrayType T;
+    Type *Elem = GV.getValueType();
+    while (auto *AT = dyn_cast<ArrayType>(Elem)) {
+      T.Dims.push_back(AT->getNumElements());
+      Elem = AT->getElementType();
+    }
+    T.ElementBytes = unsigned(DL.getTypeAllocSize(Elem).getFixedValue());
+    std::string Name = sharedVariableName(GV);
+    if (AmbiguousShared.count(Name))
+      continue;
+    if (M.SharedArrays.count(Name)) {
+      M.SharedArrays.erase(Name);
+      AmbiguousShared.insert(Name);
+      continue;
+    }
+    M.SharedArrays[Name] = T;
   }
   for (Loop *L : LI)
     addLoops(L, -1);

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -145,10 +146,22 @@ struct BlockModel {
   std::string File; ///< Where Line and Column are (a header, possibly).
 };
 
+/// The type of a __shared__ variable: its array extents, outermost first
+/// (none for a scalar; 0 for an extern array), and the bytes of the
+/// innermost element.
+struct SharedArrayType {
+  std::vector<uint64_t> Dims;
+  unsigned ElementBytes = 0;
+};
+
 struct KernelModel {
   std::string MangledName;
   /// Bytes of the __shared__ variables the kernel uses (static allocation).
   uint64_t StaticSharedBytes = 0;
+  /// Those variables' types by source name (AccessModel::Base). A name two
+  /// of them share (two inlined functions' 's') has none: an access by
+  /// that name could be to either.
+  std::map<std::string, SharedArrayType> SharedArrays;
   std::vector<std::string> ParamNames;
   std::vector<LoopInfoModel> Loops;
   std::vector<BlockModel> Blocks;

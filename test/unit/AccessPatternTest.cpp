@@ -174,6 +174,202 @@ TEST(BanksTest, WideAccessesTakeSeveralWavefronts) {
   EXPECT_EQ(S.MinWavefronts, 4u);
 }
 
+SharedLayout layout(std::vector<uint64_t> Dims, unsigned ElementBytes,
+                    unsigned AlignBytes) {
+  SharedLayout L;
+  L.Dims = std::move(Dims);
+  L.ElementBytes = ElementBytes;
+  L.AlignBytes = AlignBytes;
+  return L;
+}
+
+// Bank advice: each request's fix recomputed by hand, bank = (byte / 4) mod
+// 32, a 4-byte request in one pass of 32 lanes, 16-byte ones in four passes
+// of 8.
+
+TEST(BankAdviceTest, TransposeColumnIsAcrossRowsAndPaddingOneRemovesIt) {
+  // tile[l][0] of float tile[32][32]: row l, word 32l, all in bank 0 and
+  // each in its own row, so no two words of one row collide (in-row ways
+  // 1). With rows of 33 floats, word 33l is in bank l: one wavefront.
+  LaneAddresses A = lanes([](unsigned L) { return 128 * L; });
+  BankReport R = analyzeSharedRequest(A, 4);
+  BankAdvice Adv = adviseBankConflict(A, 4, R, layout({32, 32}, 4, 4), {0, 4});
+  EXPECT_TRUE(Adv.acrossRows());
+  EXPECT_FALSE(Adv.CollidingInOneRow);
+  EXPECT_EQ(Adv.PadElements, 1u);
+  EXPECT_EQ(Adv.Padded.Ways, 1u);
+  EXPECT_EQ(Adv.Padded.Wavefronts, 1u);
+  EXPECT_EQ(Adv.SwizzleModulo, 0u); // Padding already removes it.
+}
+
+TEST(BankAdviceTest, StrideWithinAPaddedRowIsNotFixedByPadding) {
+  // tile[0][2l] of float tile[32][65] (a row of 64 padded by one): every
+  // lane in row 0 (byte 8l < 260), word 2l, bank 2l mod 32: lanes l and
+  // l + 16 collide (words 2l and 2l + 32), 2-way. Both in row 0, so any
+  // padding leaves them 32 words apart: in-row ways 2, no padding offered.
+  LaneAddresses A = lanes([](unsigned L) { return 8 * L; });
+  BankReport R = analyzeSharedRequest(A, 4);
+  ASSERT_EQ(R.Ways, 2u);
+  BankAdvice Adv = adviseBankConflict(A, 4, R, layout({32, 65}, 4, 4), {0, 8});
+  EXPECT_FALSE(Adv.acrossRows());
+  EXPECT_EQ(Adv.InRowWays, 2u);
+  EXPECT_TRUE(Adv.CollidingInOneRow);
+  EXPECT_EQ(Adv.PadElements, 0u);
+  EXPECT_EQ(Adv.LaneA, 0u);
+  EXPECT_EQ(Adv.LaneB, 16u);
+  EXPECT_EQ(Adv.OffsetB - Adv.OffsetA, 128);
+  EXPECT_EQ(Adv.LaneStride, 8); // Every 2nd word.
+  // The thread also reads tile[0][2l + 1] (run of 8 bytes): one float2 per
+  // lane, two passes of 16 lanes over words 0-31 and 32-63, no conflict in
+  // either: 2 wavefronts, the minimum. Rows of 65 floats (260 B) would put
+  // odd rows' float2 at 4 mod 8: rows of 66 keep them aligned.
+  EXPECT_EQ(Adv.VectorBytes, 8u);
+  EXPECT_EQ(Adv.Vectorized.Ways, 1u);
+  EXPECT_EQ(Adv.Vectorized.Wavefronts, 2u);
+  EXPECT_EQ(Adv.VectorRowElements, 66u);
+  // Lane l on word l: one wavefront.
+  EXPECT_EQ(Adv.Consecutive.Wavefronts, 1u);
+  // Recomputed by hand for any padding: all lanes in row 0 stay at 8l.
+  for (int64_t P = 1; P < 32; ++P) {
+    LaneAddresses Padded = lanes([&](unsigned L) {
+      int64_t Addr = 8 * L, Row = Addr / 260;
+      return Row * (260 + 4 * P) + Addr % 260;
+    });
+    EXPECT_EQ(analyzeSharedRequest(Padded, 4).Wavefronts, 2u);
+  }
+  // Without the second element no vector access is offered.
+  EXPECT_EQ(
+      adviseBankConflict(A, 4, R, layout({32, 65}, 4, 4), {0, 4}).VectorBytes,
+      0u);
+  // The second element, tile[0][2l + 1] at byte 8l + 4 (bank 2l + 1, the
+  // same 2-way): its float2 starts 4 bytes before it, at the first
+  // element, which the thread reads too (run from -4).
+  LaneAddresses Second = lanes([](unsigned L) { return 8 * L + 4; });
+  BankReport R2 = analyzeSharedRequest(Second, 4);
+  ASSERT_EQ(R2.Ways, 2u);
+  BankAdvice Adv2 =
+      adviseBankConflict(Second, 4, R2, layout({32, 65}, 4, 4), {-4, 4});
+  EXPECT_EQ(Adv2.VectorBytes, 8u);
+  EXPECT_EQ(Adv2.Vectorized.Wavefronts, 2u);
+  EXPECT_EQ(Adv2.VectorRowElements, 66u);
+}
+
+TEST(BankAdviceTest, OneDimensionalArrayGetsOnlyInRowAdvice) {
+  // s[8l] of float s[256]: word 8l, banks 0, 8, 16, 24, eight lanes each:
+  // 8-way (lanes 0, 4, ..., 28 in bank 0). A 1-D array is one row.
+  LaneAddresses A = lanes([](unsigned L) { return 32 * L; });
+  BankReport R = analyzeSharedRequest(A, 4);
+  ASSERT_EQ(R.Ways, 8u);
+  BankAdvice Adv = adviseBankConflict(A, 4, R, layout({256}, 4, 4), {0, 4});
+  EXPECT_FALSE(Adv.acrossRows());
+  EXPECT_EQ(Adv.InRowWays, 8u);
+  EXPECT_EQ(Adv.PadElements, 0u);
+  EXPECT_EQ(Adv.LaneA, 0u);
+  EXPECT_EQ(Adv.LaneB, 4u);
+  EXPECT_EQ(Adv.LaneStride, 32); // Every 8th word.
+  EXPECT_EQ(Adv.VectorBytes, 0u); // 32 bytes: wider than any vector.
+  EXPECT_EQ(Adv.Consecutive.Wavefronts, 1u);
+}
+
+TEST(BankAdviceTest, TwoRowsOfAWarpAreSeparatedByPadding) {
+  // t[y][2x] of float t[2][32] with a 16 x 2 block: lanes 0-15 in row 0 at
+  // words 0, 2, ..., 30, lanes 16-31 in row 1 at words 32, ..., 62: each
+  // even bank has lane l and lane l + 16, from two rows (2-way, in-row 1).
+  // Rows of 33 move row 1 to words 33, 35, ...: odd banks, no conflict.
+  LaneAddresses A =
+      lanes([](unsigned L) { return 128 * (L / 16) + 8 * (L % 16); });
+  BankReport R = analyzeSharedRequest(A, 4);
+  ASSERT_EQ(R.Ways, 2u);
+  BankAdvice Adv = adviseBankConflict(A, 4, R, layout({2, 32}, 4, 4), {0, 4});
+  EXPECT_TRUE(Adv.acrossRows());
+  EXPECT_EQ(Adv.PadElements, 1u);
+  EXPECT_EQ(Adv.Padded.Wavefronts, 1u);
+}
+
+TEST(BankAdviceTest, PaddingKeepsWideAccessesAligned) {
+  // The 16-byte stores As[v / 4][8 (v % 4)] of bf16 As[128][40] (already
+  // padded from 32): lane l at byte 80 (l / 4) + 16 (l % 4). In the pass of
+  // lanes 0-7, row 0 covers words 0-15 and row 1 words 20-35: lane 7's
+  // words 32-35 meet lane 0's in banks 0-3, 2-way in each pass (8
+  // wavefronts where 4 would do). Padding must stay a multiple of 16 B
+  // (8 bf16); the second row of a pass must start at 16 mod 32 words:
+  // 20 + P / 2 = 16 mod 32, P = 56, rows of 96 (48 words). Then rows 2k
+  // start at bank 0 and rows 2k + 1 at bank 16: 4 wavefronts.
+  LaneAddresses A =
+      lanes([](unsigned L) { return 80 * (L / 4) + 16 * (L % 4); });
+  BankReport R = analyzeSharedRequest(A, 16);
+  ASSERT_EQ(R.Wavefronts, 8u);
+  ASSERT_EQ(R.MinWavefronts, 4u);
+  BankAdvice Adv =
+      adviseBankConflict(A, 16, R, layout({128, 40}, 2, 16), {0, 16});
+  EXPECT_TRUE(Adv.acrossRows());
+  EXPECT_EQ(Adv.PadElements, 56u);
+  EXPECT_EQ(Adv.Padded.Wavefronts, 4u);
+  EXPECT_EQ(Adv.Padded.Ways, 1u);
+}
+
+TEST(BankAdviceTest, RowsTooFarApartForPaddingOrSwizzle) {
+  // t[16 (l / 16)][2 (l % 16)] of float t[32][32]: lanes 0-15 at words 0,
+  // 2, ..., 30 of row 0, lanes 16-31 at the same columns of row 16, 512
+  // words on: 2-way on every even bank. Padding by P moves row 16 by 16P
+  // words, 0 or 16 mod 32: still even banks, never better. The swizzle
+  // c ^ (r % 32) = c ^ 16 keeps columns even too.
+  LaneAddresses A =
+      lanes([](unsigned L) { return 16 * 128 * (L / 16) + 8 * (L % 16); });
+  BankReport R = analyzeSharedRequest(A, 4);
+  ASSERT_EQ(R.Ways, 2u);
+  BankAdvice Adv = adviseBankConflict(A, 4, R, layout({32, 32}, 4, 4), {0, 4});
+  EXPECT_TRUE(Adv.acrossRows());
+  EXPECT_EQ(Adv.PadElements, 0u);
+  EXPECT_EQ(Adv.SwizzleModulo, 0u);
+}
+
+TEST(BankAdviceTest, SwizzleWherePaddingFalls) {
+  // 2-byte loads t[l][l % 8] of bf16 t[32][64] (rows of 128 B), which other
+  // code reads as 4-byte pairs (padding in steps of 2 bf16). Lane l at byte
+  // 128 l + 2 (l % 8), word 32 l + (l % 8) / 2, bank (l % 8) / 2: lanes 0,
+  // 1, 8, 9, 16, 17, 24, 25 in bank 0, each in its own row: 8-way. With k
+  // words of padding the bank is k l + (l % 8) / 2 mod 32, which some two
+  // lanes always share (checked below for every k). The swizzle in 4-byte
+  // units, unit u of row r at u ^ r: lane l's unit (l % 8) / 2 goes to
+  // l ^ ((l >> 1) & 3), which keeps bits 2-4 of l and gives back bit 1
+  // (from bit 2) and then bit 0: a different bank for every lane.
+  LaneAddresses A = lanes([](unsigned L) { return 128 * L + 2 * (L % 8); });
+  BankReport R = analyzeSharedRequest(A, 2);
+  ASSERT_EQ(R.Ways, 8u);
+  BankAdvice Adv = adviseBankConflict(A, 2, R, layout({32, 64}, 2, 4), {0, 2});
+  EXPECT_TRUE(Adv.acrossRows());
+  for (int64_t K = 1; K < 32; ++K) {
+    LaneAddresses Padded = lanes([&](unsigned L) {
+      return (128 + 4 * K) * L + 2 * (L % 8);
+    });
+    EXPECT_GE(analyzeSharedRequest(Padded, 2).Wavefronts, 2u);
+  }
+  EXPECT_EQ(Adv.Padded.Wavefronts, 2u);
+  EXPECT_EQ(Adv.PadElements, 2u); // The first of the 2-wavefront paddings.
+  EXPECT_EQ(Adv.SwizzleModulo, 32u);
+  EXPECT_EQ(Adv.SwizzleScale, 2u); // bf16 column c at c ^ (r * 2).
+  EXPECT_EQ(Adv.Swizzled.Ways, 1u);
+  EXPECT_EQ(Adv.Swizzled.Wavefronts, 1u);
+}
+
+TEST(BankAdviceTest, PartialPaddingForRowsEightApart) {
+  // A transposing 4-byte store t[8l][0] of float t[256][32]: word 256l, all
+  // in bank 0, 32-way. Rows of 32 + P put lane l in bank 8lP mod 32: at
+  // most 4 banks (0, 8, 16, 24), 8 lanes each: P = 1 gives 8-way, which no
+  // padding beats. The swizzle c ^ (r % 32) = 8l mod 32 reaches the same 4
+  // banks: no better, not offered.
+  LaneAddresses A = lanes([](unsigned L) { return 8 * 128 * L; });
+  BankReport R = analyzeSharedRequest(A, 4);
+  ASSERT_EQ(R.Ways, 32u);
+  BankAdvice Adv = adviseBankConflict(A, 4, R, layout({256, 32}, 4, 4), {0, 4});
+  EXPECT_TRUE(Adv.acrossRows());
+  EXPECT_EQ(Adv.PadElements, 1u);
+  EXPECT_EQ(Adv.Padded.Ways, 8u);
+  EXPECT_EQ(Adv.Padded.Wavefronts, 8u);
+  EXPECT_EQ(Adv.SwizzleModulo, 0u);
+}
+
 } // namespace
 
 namespace {

@@ -10,6 +10,8 @@
 
 #include "gtest/gtest.h"
 
+#include <functional>
+
 using namespace roofline;
 
 namespace {
@@ -74,6 +76,127 @@ TEST(FindingsTest, RunThatReachesTheNextLaneIsOnlyUnvectorized) {
   F = findingsOf(A);
   ASSERT_EQ(F.size(), 2u);
   EXPECT_EQ(F[0].Check, "roofline-uncoalesced-access");
+}
+
+// A shared load of Base with the lanes at the byte offsets of F in an array
+// of layout Dims (4-byte elements), each thread accessing Run bytes from
+// its address.
+AccessInfo sharedLoad(const std::string &Base,
+                      const std::function<int64_t(unsigned)> &F,
+                      std::vector<uint64_t> Dims, int64_t Run) {
+  AccessInfo A;
+  A.File = "k.cu";
+  A.Line = 9;
+  A.Column = 5;
+  A.Space = MemSpace::Shared;
+  A.Base = Base;
+  A.Width = 4;
+  LaneAddresses Lanes;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    Lanes[L] = F(L);
+  A.Banks = analyzeSharedRequest(Lanes, 4);
+  SharedLayout Layout;
+  Layout.Dims = std::move(Dims);
+  Layout.ElementBytes = 4;
+  Layout.AlignBytes = 4;
+  A.BankFix = adviseBankConflict(Lanes, 4, *A.Banks, Layout, {0, Run});
+  return A;
+}
+
+TEST(FindingsTest, BankConflictAcrossRowsIsPadded) {
+  // tile[l][0] of float tile[32][32]: words 32l, all bank 0; rows of 33
+  // give bank l (AccessPatternTest).
+  std::vector<Finding> F = findingsOf(
+      sharedLoad("tile", [](unsigned L) { return 128 * L; }, {32, 32}, 4));
+  ASSERT_EQ(F.size(), 1u);
+  ASSERT_EQ(F[0].Notes.size(), 1u);
+  EXPECT_EQ(F[0].Notes[0].Message,
+            "lanes 0, 1, 2, 3, ..., 31 read different words of bank 0, each "
+            "in another row of 'tile'; pad each row of 'tile' to 33 elements "
+            "([32][33]): no conflict, 1 wavefront per request");
+}
+
+TEST(FindingsTest, BankConflictWithinAPaddedRowIsNotPadded) {
+  // tile[0][2l] of float tile[32][65], the thread also reading tile[0][2l +
+  // 1]: lanes l and l + 16 two banks' turns apart in row 0 (2-way); one
+  // float2 per lane is conflict-free but needs 8-byte rows (66 floats).
+  std::vector<Finding> F = findingsOf(
+      sharedLoad("tile", [](unsigned L) { return 8 * L; }, {32, 65}, 8));
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].Message, "shared load of 'tile' has a 2-way bank conflict: 2 "
+                          "wavefronts per request where 1 would do");
+  ASSERT_EQ(F[0].Notes.size(), 1u);
+  EXPECT_EQ(F[0].Notes[0].Message,
+            "lanes 0, 16 read different words of bank 0 in one row of "
+            "'tile': consecutive lanes access every 2nd word of it, so "
+            "padding the rows cannot separate them; read each thread's 2 "
+            "consecutive elements as one 8-byte vector access, with rows of "
+            "66 elements ([32][66]) to keep it aligned: no conflict, 2 "
+            "wavefronts per request for both elements; or have consecutive "
+            "lanes access consecutive elements: no conflict, 1 wavefront per "
+            "request");
+  EXPECT_EQ(F[0].Notes[0].Message.find("pad each"), std::string::npos);
+}
+
+TEST(FindingsTest, BankConflictInOneDimensionalArray) {
+  // s[8l] of float s[256]: banks 0, 8, 16, 24, 8-way; no rows to pad.
+  std::vector<Finding> F = findingsOf(
+      sharedLoad("s", [](unsigned L) { return 32 * L; }, {256}, 4));
+  ASSERT_EQ(F.size(), 1u);
+  ASSERT_EQ(F[0].Notes.size(), 1u);
+  EXPECT_EQ(F[0].Notes[0].Message,
+            "lanes 0, 4, 8, 12, ..., 28 read different words of bank 0 of "
+            "'s' (a 1-D array): consecutive lanes access every 8th word of "
+            "it; have consecutive lanes access consecutive elements: no "
+            "conflict, 1 wavefront per request");
+}
+
+TEST(FindingsTest, BankConflictPaddingThatOnlyLowersIt) {
+  // t[8l][0] of float t[256][32]: 32-way; rows of 33 leave 8-way (banks 0,
+  // 8, 16, 24) and neither padding nor the swizzle does better.
+  std::vector<Finding> F = findingsOf(
+      sharedLoad("t", [](unsigned L) { return 1024 * L; }, {256, 32}, 4));
+  ASSERT_EQ(F.size(), 1u);
+  ASSERT_EQ(F[0].Notes.size(), 1u);
+  EXPECT_EQ(F[0].Notes[0].Message,
+            "lanes 0, 1, 2, 3, ..., 31 read different words of bank 0, each "
+            "in another row of 't'; padding each row of 't' to 33 elements "
+            "([256][33]) leaves an 8-way conflict, 8 wavefronts per request "
+            "(no padding that keeps its accesses aligned does better); "
+            "removing it takes another mapping of threads to elements");
+}
+
+TEST(FindingsTest, BankConflictSwizzleWherePaddingFalls) {
+  // AccessPatternTest's t[l][l % 8] of bf16 t[32][64], read as pairs
+  // elsewhere: padding leaves 2 wavefronts, the swizzle of 4-byte units
+  // (bf16 column c ^ 2r) none.
+  AccessInfo A;
+  A.File = "k.cu";
+  A.Line = 9;
+  A.Column = 5;
+  A.Space = MemSpace::Shared;
+  A.Base = "t";
+  A.Width = 2;
+  LaneAddresses Lanes;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    Lanes[L] = 128 * L + 2 * (L % 8);
+  A.Banks = analyzeSharedRequest(Lanes, 2);
+  SharedLayout Layout;
+  Layout.Dims = {32, 64};
+  Layout.ElementBytes = 2;
+  Layout.AlignBytes = 4;
+  A.BankFix = adviseBankConflict(Lanes, 2, *A.Banks, Layout, {0, 2});
+  std::vector<Finding> F = findingsOf(A);
+  ASSERT_EQ(F.size(), 1u);
+  ASSERT_EQ(F[0].Notes.size(), 1u);
+  EXPECT_EQ(F[0].Notes[0].Message,
+            "lanes 0, 1, 8, 9, ..., 25 read different words of bank 0, each "
+            "in another row of 't'; padding each row of 't' to 66 elements "
+            "([32][66]) leaves a 2-way conflict, 2 wavefronts per request (no "
+            "padding that keeps its accesses aligned does better); swizzling "
+            "the column with the row instead, element [r][c] at [r][c ^ (r * "
+            "2)] in every access of 't', gives no conflict, 1 wavefront per "
+            "request");
 }
 
 TEST(FindingsTest, OnePlaceAcrossReports) {

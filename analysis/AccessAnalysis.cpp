@@ -830,3 +830,27 @@ std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
   }
   return One;
 }
+
+std::optional<uint64_t>
+roofline::blockLoadFootprint(const KernelModel &M, const LaunchInfo &Launch,
+                             const std::map<std::string, int64_t> &Params) {
+  if (!Launch.known())
+    return std::nullopt;
+  std::map<std::string, Expr> Known = knownValues(Params, Launch);
+  ThreadBox Block0 = ThreadBox::block0(*Launch.Block);
+  std::map<std::string, FootprintSet> PerBuffer;
+  for (const BlockModel &B : M.Blocks)
+    for (const AccessModel &A : B.Accesses)
+      if (A.Space == MemSpace::Global && !A.IsStore && !A.IsAtomic &&
+          !addAccessFootprint(M, B, A, Known, Block0, ReuseBudget,
+                              PerBuffer[A.Base]))
+        return std::nullopt;
+  uint64_t Total = 0;
+  for (auto &KV : PerBuffer) {
+    auto N = footprintSize(KV.second);
+    if (!N)
+      return std::nullopt;
+    Total += *N;
+  }
+  return Total;
+}

@@ -189,6 +189,15 @@ AccessLaunch accessLaunch(const KernelModel &M, const LaunchInfo &Launch,
 /// sample on from which every sample agrees and has sectors in that range.
 const std::vector<int64_t> &sizeSamples();
 
+/// The distinct bytes block (0,0,0)'s global loads touch together: per
+/// buffer the union of its loads' footprints (three loads of one row are
+/// one row), summed over buffers. The working set the reuse pricing
+/// (TileCost.h) compares with L1; none without a launch or past the
+/// analysis budget.
+std::optional<uint64_t>
+blockLoadFootprint(const KernelModel &M, const LaunchInfo &Launch,
+                   const std::map<std::string, int64_t> &Params);
+
 /// Missing sizes (kernel parameters, gridDim/blockDim) are swept over
 /// sizeSamples(), all of them at once (ValidFor).
 std::vector<AccessInfo>

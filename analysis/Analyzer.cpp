@@ -531,7 +531,8 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
           sectorUpper(R.Accesses, R.Counts);
           priceTiles(R.Accesses, *FR.Gpu, *LI.Block,
                      Counted.StaticSharedBytes +
-                         uint64_t(std::max<int64_t>(LI.SharedBytes, 0)));
+                         uint64_t(std::max<int64_t>(LI.SharedBytes, 0)),
+                     blockLoadFootprint(Counted, LI, CountParams));
         }
         estimateTraffic(Counted, LI, CountParams, *FR.Gpu, R.Counts);
         if (R.Counts.Estimate.Limit)

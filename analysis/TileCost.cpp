@@ -14,20 +14,8 @@ static bool isGlobalLoad(const AccessInfo &A) {
 
 void roofline::priceTiles(std::vector<AccessInfo> &Accesses,
                           const GpuSpec &Gpu, const Dim3 &Block,
-                          uint64_t SharedPerBlock) {
-  // The block's working set in L1: the distinct bytes of all its loads.
-  uint64_t BlockLoadSum = 0;
-  bool LoadsKnown = true;
-  for (const AccessInfo &A : Accesses)
-    if (isGlobalLoad(A) && A.Reachable) {
-      if (A.BlockDistinct)
-        BlockLoadSum += *A.BlockDistinct;
-      else if (A.BlockRequested)
-        LoadsKnown = false;
-    }
-  std::optional<uint64_t> BlockLoads;
-  if (LoadsKnown)
-    BlockLoads = BlockLoadSum;
+                          uint64_t SharedPerBlock,
+                          std::optional<uint64_t> BlockLoads) {
   CacheEstimate Residency;
   residency(Gpu, Block, SharedPerBlock, Residency);
   uint64_t PerSM = Residency.BlocksPerSM;

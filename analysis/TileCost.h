@@ -24,10 +24,12 @@
 namespace roofline {
 
 /// Sets AccessInfo::Tile on every global load of Accesses whose reuse was
-/// measured (a launch with grid and block), for the launch's Block and the
-/// shared memory each block uses (static plus dynamic).
+/// measured (a launch with grid and block), for the launch's Block, the
+/// shared memory each block uses (static plus dynamic) and the distinct
+/// bytes block (0,0,0) loads (blockLoadFootprint; none: unknown).
 void priceTiles(std::vector<AccessInfo> &Accesses, const GpuSpec &Gpu,
-                const Dim3 &Block, uint64_t SharedPerBlock);
+                const Dim3 &Block, uint64_t SharedPerBlock,
+                std::optional<uint64_t> BlockLoads);
 
 } // namespace roofline
 

@@ -643,9 +643,7 @@ roofline::findingsByCost(const std::vector<FileReport> &Files) {
   }
   std::stable_sort(All.begin(), All.end(),
                    [](const Finding *L, const Finding *R) {
-                     if (bool(L->Seconds) != bool(R->Seconds))
-                       return bool(L->Seconds);
-                     return L->Seconds && *L->Seconds > *R->Seconds;
+                     return costlier(*L, *R);
                    });
   Lost.insert(Lost.end(), All.begin(), All.end());
   return Lost;

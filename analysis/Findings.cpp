@@ -563,9 +563,15 @@ roofline::rankFindings(const std::vector<Finding> &Findings) {
                      int TL = Tier(L), TR = Tier(R);
                      if (TL != TR)
                        return TL < TR;
-                     return TL == 1 && *L->Seconds > *R->Seconds;
+                     return costlier(*L, *R);
                    });
   return Out;
+}
+
+bool roofline::costlier(const Finding &L, const Finding &R) {
+  if (bool(L.Seconds) != bool(R.Seconds))
+    return bool(L.Seconds);
+  return L.Seconds && *L.Seconds > *R.Seconds;
 }
 
 std::vector<Finding>

@@ -89,6 +89,10 @@ std::vector<Finding> buildFindings(const KernelFacts &Kernel,
                                    const std::vector<AccessInfo> &Accesses,
                                    const FindingOptions &Opts);
 
+/// Whether L costs more than R: priced findings before unpriced ones, the
+/// most costly first; the order both rankings below sort by.
+bool costlier(const Finding &L, const Finding &R);
+
 /// One report's findings in the order a reader takes them: the
 /// kernel-level ones first, as built (the bound, the summary, missing
 /// sizes), then the priced findings by cost, the most costly first, then

@@ -16,7 +16,7 @@ Clock::time_point after(Clock::time_point Start, double Seconds) {
                      std::chrono::duration<double>(Seconds));
 }
 
-enum class Reached { None, Time, Memory };
+enum class Reached { None, Time, Memory, Work };
 
 constexpr std::chrono::milliseconds MemoryReadInterval(1);
 
@@ -27,6 +27,9 @@ double residentMiBNow();
 struct LimitState {
   bool Active = false;
   double Seconds = 0, MemoryMiB = 0;
+  /// A budget of checks (0: none): unlike the clock, it ends the same walk
+  /// at the same step on any machine under any load.
+  uint64_t MaxChecks = 0, Checks = 0;
   Clock::time_point Deadline;
   /// Reading the resident size costs a few system calls: at most once a
   /// millisecond, in which the analysis cannot allocate much.
@@ -34,9 +37,9 @@ struct LimitState {
   Reached Why = Reached::None;
 
   LimitState() = default;
-  LimitState(double Seconds, double MemoryMiB)
-      : Active(Seconds > 0 || MemoryMiB > 0), Seconds(Seconds),
-        MemoryMiB(MemoryMiB) {
+  LimitState(double Seconds, double MemoryMiB, uint64_t MaxChecks = 0)
+      : Active(Seconds > 0 || MemoryMiB > 0 || MaxChecks > 0),
+        Seconds(Seconds), MemoryMiB(MemoryMiB), MaxChecks(MaxChecks) {
     if (Seconds > 0)
       Deadline = after(Clock::now(), Seconds);
   }
@@ -45,6 +48,10 @@ struct LimitState {
   bool check() {
     if (!Active || Why != Reached::None)
       return Why != Reached::None;
+    if (MaxChecks && ++Checks > MaxChecks) {
+      Why = Reached::Work;
+      return true;
+    }
     Clock::time_point Now = Clock::now();
     if (Seconds > 0 && Now >= Deadline) {
       Why = Reached::Time;
@@ -107,9 +114,10 @@ std::string FileLimits::reason() {
   return Buf;
 }
 
-KernelLimits::KernelLimits(double Seconds, double MemoryMiB) {
+KernelLimits::KernelLimits(double Seconds, double MemoryMiB,
+                           uint64_t MaxChecks) {
   SavedKernel = Kernel;
-  Kernel = LimitState(Seconds, MemoryMiB);
+  Kernel = LimitState(Seconds, MemoryMiB, MaxChecks);
 }
 
 KernelLimits::~KernelLimits() {
@@ -134,6 +142,9 @@ std::string KernelLimits::reason() {
              "analysis limit reached: the analysis used more than %g MiB of "
              "memory while counting this kernel (--max-kernel-memory)",
              Kernel.MemoryMiB);
+  else if (Kernel.Why == Reached::Work)
+    return "analysis limit reached: this kernel's count took more than its "
+           "budget of steps";
   else if (Kernel.Why == Reached::Time)
     snprintf(Buf, sizeof Buf,
              "analysis limit reached: this kernel took more than %g s to "

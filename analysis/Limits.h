@@ -50,7 +50,9 @@ public:
 /// MemoryMiB (<= 0: no limit), or once the file's limit is reached.
 class KernelLimits {
 public:
-  KernelLimits(double Seconds, double MemoryMiB);
+  /// MaxChecks (0: none) bounds the number of expired() calls instead of
+  /// the time: a limit reached at the same step on any machine.
+  KernelLimits(double Seconds, double MemoryMiB, uint64_t MaxChecks = 0);
   ~KernelLimits();
   KernelLimits(const KernelLimits &) = delete;
   KernelLimits &operator=(const KernelLimits &) = delete;

@@ -12,8 +12,12 @@
 
 using namespace roofline;
 
-/// The time the count of a size between two powers of two may take.
-constexpr double RefineSeconds = 0.1;
+/// The work the count of a size between two powers of two may take, as a
+/// number of limit checks (about 0.1 s here), so that the sweep, and so
+/// the note, is the same on any machine under any load; the time limit only
+/// stops a walk that checks too rarely.
+constexpr uint64_t RefineChecks = 4;
+constexpr double RefineBackstopSeconds = 2;
 
 static std::string number(double V) {
   char Buf[32];
@@ -260,13 +264,14 @@ roofline::sweepRoofline(const KernelModel &M, const KernelDecl &Decl,
   }
   // A size between two powers of two may cut a kernel's tiles in pieces,
   // which can cost many times the whole power-of-two pass to count: the
-  // refinement gets a small time budget, and without it the verdict stands
+  // refinement gets a small budget of work, and without it the verdict stands
   // at the powers of two.
   if (Before && From)
     for (const Sample &S : Samples)
       if (S.Size > Before->Size && S.Size < From->Size) {
         std::string Kept = WhyNot;
-        KernelLimits Budget(RefineSeconds, /*MemoryMiB=*/0);
+        KernelLimits Budget(RefineBackstopSeconds, /*MemoryMiB=*/0,
+                            RefineChecks);
         if (!Count(S))
           WhyNot = Kept;
       }

@@ -22,7 +22,7 @@
 // kernel-summary
 // (default false), max-kernel-seconds (default 30), max-kernel-memory (MiB,
 // default 4096), max-file-seconds (default 120), prelude (default true: pre-include the nvcc-compatibility
-// prelude into the device jobs, analysis/Prelude.h). NOLINT comments in the
+// prelude into the device jobs, analysis/frontend/Prelude.h). NOLINT comments in the
 // source apply, as in clang-tidy.
 //
 //===----------------------------------------------------------------------===//

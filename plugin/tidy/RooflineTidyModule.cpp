@@ -17,7 +17,7 @@
 //   roofline.MemoryBoundFraction, roofline.KernelSummary (default false),
 //   roofline.MaxKernelSeconds (default 30), roofline.MaxKernelMemory (MiB,
 //   default 4096), roofline.MaxFileSeconds (default 120), roofline.Prelude (default true: pre-include the
-//   nvcc-compatibility prelude, analysis/Prelude.h).
+//   nvcc-compatibility prelude, analysis/frontend/Prelude.h).
 // .cuda-roofline.yaml and in-source annotations apply as in the CLI.
 //
 //===----------------------------------------------------------------------===//

@@ -2,7 +2,7 @@
 //
 // Part of cuda-roofline.
 //
-// Cond (analysis/KernelModel.h) is a guard over expressions. evaluate()
+// Cond (analysis/model/KernelModel.h) is a guard over expressions. evaluate()
 // decides it over a box of values: True when it holds for every point,
 // False when for none, Unknown when it is mixed (or a symbol is unbound).
 // A comparison L pred R is decided from the bounds of L - R over the box.

@@ -455,7 +455,7 @@ exist.
 * **DRAM write-back.** L2 is write-back: lines a kernel writes may still be
   dirty in L2 when it ends, and `dram__bytes_write` does not count their
   eventual write-back. Both DRAM checks allow a measured value up to W =
-  min(L2 size of the GPU in `analysis/data/gpus.json`, global store + atomic
+  min(L2 size of the GPU in `analysis/machine/data/gpus.json`, global store + atomic
   bytes − measured `dram_bytes_write`) below what they would otherwise
   require: at most the written bytes the counter did not see, and at most
   what L2 can hold. Requested store bytes stand in for the distinct bytes

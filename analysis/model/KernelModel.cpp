@@ -3,6 +3,7 @@
 #include "KernelModel.h"
 #include "Limits.h"
 #include "SymbolMapper.h"
+#include "Toolchain.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/AssumptionCache.h"
@@ -343,13 +344,6 @@ std::string Cond::str() const {
 
 namespace {
 
-bool isSystemFile(StringRef Path) {
-  return Path.starts_with(ROOFLINE_CUDA_PATH) ||
-         Path.starts_with(ROOFLINE_CLANG_RESOURCE_DIR) ||
-         Path.starts_with("/usr/include") ||
-         Path.starts_with(ROOFLINE_PRELUDE_DIR); // Prelude.h's shims.
-}
-
 /// The source location of I: the innermost location in user code, walking
 /// out through inlined calls from CUDA and clang headers.
 const DILocation *userLocation(const Instruction *I) {
@@ -359,8 +353,8 @@ const DILocation *userLocation(const Instruction *I) {
   for (const DILocation *Cur = L; Cur; Cur = Cur->getInlinedAt()) {
     SmallString<256> Path(Cur->getDirectory());
     sys::path::append(Path, Cur->getFilename());
-    if (Cur->getLine() != 0 && !isSystemFile(Path) &&
-        !isSystemFile(Cur->getFilename()))
+    if (Cur->getLine() != 0 && !isToolchainFile(Path) &&
+        !isToolchainFile(Cur->getFilename()))
       return Cur;
   }
   return L;

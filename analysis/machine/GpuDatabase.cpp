@@ -465,7 +465,7 @@ Expected<GpuDatabase> GpuDatabase::parse(StringRef JsonText,
 const GpuDatabase &GpuDatabase::builtin() {
   static const GpuDatabase Builtin = [] {
     Expected<GpuDatabase> DB =
-        parse(builtinGpuJson(), "builtin analysis/data/gpus.json");
+        parse(builtinGpuJson(), "builtin analysis/machine/data/gpus.json");
     if (!DB)
       report_fatal_error(Twine("embedded GPU database is invalid: ") +
                          toString(DB.takeError()));

@@ -10,7 +10,7 @@
 #ifndef CUDA_ROOFLINE_LINTPOLICY_H
 #define CUDA_ROOFLINE_LINTPOLICY_H
 
-#include "Analyzer.h"
+#include "Report.h"
 #include "CheckGlob.h"
 
 #include <optional>

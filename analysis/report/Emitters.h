@@ -8,7 +8,8 @@
 #ifndef CUDA_ROOFLINE_EMITTERS_H
 #define CUDA_ROOFLINE_EMITTERS_H
 
-#include "Analyzer.h"
+#include "Format.h"
+#include "Report.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -52,11 +53,6 @@ std::vector<std::string> namesNotUtf8(const std::vector<FileReport> &Files);
 /// Counter names as reports show them: "global.load_bytes" ->
 /// "global_load_bytes".
 std::string reportKey(const std::string &Counter);
-
-/// Human-readable seconds: "60.10 us", "1.23 ms".
-std::string formatSeconds(double S);
-/// Human-readable bytes: "192.0 MiB".
-std::string formatBytes(double B);
 
 } // namespace roofline
 

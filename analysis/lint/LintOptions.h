@@ -29,7 +29,7 @@
 #ifndef CUDA_ROOFLINE_LINTOPTIONS_H
 #define CUDA_ROOFLINE_LINTOPTIONS_H
 
-#include "Analyzer.h"
+#include "Report.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

@@ -1,6 +1,7 @@
 //===- JsonEmitter.cpp ----------------------------------------------------===//
 
 #include "Emitters.h"
+#include "Version.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -413,7 +414,7 @@ void roofline::emitJson(llvm::raw_ostream &OS,
   OStream J(OS, 2);
   J.object([&] {
     J.attribute("tool", "cuda-roofline");
-    J.attribute("version", "0.1.0");
+    J.attribute("version", ToolVersion);
     const GpuSpec *Gpu = Files.empty() ? nullptr : Files.front().Gpu;
     J.attributeObject("gpu", [&] {
       if (!Gpu)

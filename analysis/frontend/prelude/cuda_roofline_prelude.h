@@ -2,7 +2,7 @@
 //
 // Pre-included (-include) into every CUDA translation unit cuda-roofline
 // parses: by the command-line tool, the clang-tidy module and the clang
-// plugin's device jobs (analysis/Prelude.h; --no-prelude, roofline.Prelude
+// plugin's device jobs (analysis/frontend/Prelude.h; --no-prelude, roofline.Prelude
 // and -fplugin-arg-roofline-prelude=false turn it off). Code written for
 // nvcc leans on declarations that nvcc's headers make and clang's CUDA
 // headers do not; without them clang rejects the whole file, often for a

@@ -8,31 +8,6 @@
 
 using namespace roofline;
 
-std::string roofline::formatSeconds(double S) {
-  char Buf[64];
-  if (S < 1e-6)
-    snprintf(Buf, sizeof(Buf), "%.2f ns", S * 1e9);
-  else if (S < 1e-3)
-    snprintf(Buf, sizeof(Buf), "%.2f us", S * 1e6);
-  else if (S < 1)
-    snprintf(Buf, sizeof(Buf), "%.3f ms", S * 1e3);
-  else
-    snprintf(Buf, sizeof(Buf), "%.3f s", S);
-  return Buf;
-}
-
-std::string roofline::formatBytes(double B) {
-  const char *Units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  int U = 0;
-  while (B >= 1024 && U < 4) {
-    B /= 1024;
-    ++U;
-  }
-  char Buf[64];
-  snprintf(Buf, sizeof(Buf), U == 0 ? "%.0f %s" : "%.1f %s", B, Units[U]);
-  return Buf;
-}
-
 static std::string valueText(const std::optional<Rational> &V) {
   if (!V)
     return "unknown";

@@ -11,16 +11,13 @@
 
 #include "Emitters.h"
 #include "Findings.h"
+#include "Version.h"
 
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
 
 namespace roofline {
-
-/// The version every output format reports (JsonEmitter.cpp writes the
-/// same).
-constexpr const char *ToolVersion = "0.1.0";
 
 /// The absolute, dot-free root that paths are made relative to:
 /// Opts.SourceRoot, or the current directory when it is empty.

@@ -1,7 +1,7 @@
 //===- Findings.cpp -------------------------------------------------------===//
 
 #include "Findings.h"
-#include "Emitters.h"
+#include "Format.h"
 #include "FindingCost.h"
 #include "SizeSweep.h"
 

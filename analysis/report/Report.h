@@ -1,17 +1,16 @@
-//===- Analyzer.h - One file in, kernel reports out -------------*- C++ -*-===//
+//===- Report.h - What the analysis of a file says --------------*- C++ -*-===//
 //
-// The library's entry point, shared by every front-end: compile the device
-// side, build each kernel's model, resolve its launches (flags, in-source
-// annotations, config file, <<<>>> call sites), count, and derive metrics.
-// Emitters only format what this returns.
+// The data model every front-end and emitter shares: the options an analysis
+// runs with, and what it returns per file and per kernel (the launch, the
+// counts, the metrics, the accesses and the findings). The driver
+// (Analyzer.h) fills it; emitters and lint policies only read it.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_ROOFLINE_ANALYZER_H
-#define CUDA_ROOFLINE_ANALYZER_H
+#ifndef CUDA_ROOFLINE_REPORT_H
+#define CUDA_ROOFLINE_REPORT_H
 
-#include "Config.h"
-#include "DeviceCompiler.h"
+#include "ErrorIsolation.h"
 #include "Findings.h"
 #include "GpuDatabase.h"
 #include "HostLaunches.h"
@@ -20,21 +19,13 @@
 #include "Metrics.h"
 #include "SizeSweep.h"
 
-#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
-
-namespace clang {
-class ASTContext;
-class Preprocessor;
-namespace tooling {
-class CompilationDatabase;
-}
-} // namespace clang
 
 namespace roofline {
 
@@ -127,51 +118,6 @@ template <typename Fn> void forEachFinding(const FileReport &R, Fn &&F) {
 /// costly first (Finding::Seconds), then those without a cost in report
 /// order.
 std::vector<const Finding *> findingsByCost(const std::vector<FileReport> &Files);
-
-constexpr const char *DefaultGpu = "h100-sxm";
-
-/// What the options, the file's annotations and its config file resolve to
-/// (in that order of precedence).
-struct FileSettings {
-  const GpuSpec *Gpu = nullptr;
-  std::map<std::string, int64_t> Params;
-  /// Launches that replace call sites, by source in order of precedence
-  /// (flags, annotations, config file). Precedence is per kernel: the first
-  /// source with a launch of a kernel gives all of that kernel's launches,
-  /// whatever the others say about other kernels.
-  std::vector<std::pair<LaunchSource, std::vector<LaunchSetting>>> Launches;
-  CompileOptions Compile;
-  FindingOptions Findings;
-  /// The config file's check globs (flags take precedence in the CLI).
-  std::optional<std::string> Checks, WarningsAsErrors;
-  std::string ConfigOrigin; ///< The config file used, if any.
-};
-
-class Analyzer {
-public:
-  Analyzer(const GpuDatabase &Gpus, AnalyzerOptions Opts);
-
-  llvm::Expected<FileSettings> settingsFor(const std::string &File) const;
-  /// Compiles File's device side with its command from DB and analyzes it.
-  llvm::Expected<FileReport>
-  analyzeFile(const clang::tooling::CompilationDatabase &DB,
-              const std::string &File);
-  /// Analyzes the device-side AST a lint front-end holds (its main file's
-  /// settings apply).
-  /// Errors: clang's errors in the unit (an ErrorRecorder's), so that
-  /// the kernels that do not depend on them are analyzed.
-  llvm::Expected<FileReport>
-  analyzeAST(clang::ASTContext &Ctx, clang::Preprocessor &PP,
-             const std::vector<ClangError> &Errors = {});
-  /// Analyzes a compiled unit (File is its main file).
-  llvm::Expected<FileReport> analyzeUnit(const std::string &File,
-                                         const FileSettings &S,
-                                         CompiledUnit &CU);
-
-private:
-  const GpuDatabase &Gpus;
-  AnalyzerOptions Opts;
-};
 
 } // namespace roofline
 

@@ -104,7 +104,7 @@ public:
   static llvm::Expected<GpuDatabase> parse(llvm::StringRef JsonText,
                                            llvm::StringRef SourceName);
 
-  /// The database embedded in the binary (analysis/data/gpus.json).
+  /// The database embedded in the binary (analysis/machine/data/gpus.json).
   static const GpuDatabase &builtin();
 
   /// Adds the GPUs of Other; an id that already exists is replaced (user

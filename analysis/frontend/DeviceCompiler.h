@@ -47,7 +47,7 @@ struct CompileOptions {
   /// The CUDA toolkit to parse with (headers, libdevice); empty: the one
   /// the tool was built against.
   std::string CudaPath;
-  /// Pre-include the nvcc-compatibility prelude (analysis/Prelude.h).
+  /// Pre-include the nvcc-compatibility prelude (analysis/frontend/Prelude.h).
   bool Prelude = true;
   bool DumpIR = false; ///< Print the optimized module to stderr (debugging).
   /// Where clang's diagnostics go (default stderr): a parallel run buffers

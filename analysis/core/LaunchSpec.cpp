@@ -25,7 +25,7 @@ static bool parseDims(StringRef Text, Dim3 &Out) {
   return true;
 }
 
-llvm::Expected<LaunchOverride> roofline::parseLaunchOverride(StringRef Text) {
+llvm::Expected<KernelLaunch> roofline::parseLaunchOverride(StringRef Text) {
   const char *Form = "expected KERNEL=GX[,GY[,GZ]]/BX[,BY[,BZ]][/SMEM]";
   // The kernel part may contain '=' only inside template arguments; split at
   // the last '=' outside angle brackets.
@@ -41,7 +41,9 @@ llvm::Expected<LaunchOverride> roofline::parseLaunchOverride(StringRef Text) {
   }
   if (Eq == StringRef::npos || Eq == 0)
     return bad("malformed --launch '" + Text + "': " + Form);
-  LaunchOverride L;
+  KernelLaunch L;
+  L.Source = LaunchSource::Flag;
+  L.Loc.File = "--launch";
   L.Text = Text.trim().str();
   L.Kernel = Text.substr(0, Eq).trim().str();
   StringRef K = L.Kernel;
@@ -57,10 +59,13 @@ llvm::Expected<LaunchOverride> roofline::parseLaunchOverride(StringRef Text) {
   }
   llvm::SmallVector<StringRef, 3> Parts;
   Text.substr(Eq + 1).split(Parts, '/');
-  if (Parts.size() < 2 || Parts.size() > 3 || !parseDims(Parts[0], L.Grid) ||
-      !parseDims(Parts[1], L.Block))
+  Dim3 Grid, Block;
+  if (Parts.size() < 2 || Parts.size() > 3 || !parseDims(Parts[0], Grid) ||
+      !parseDims(Parts[1], Block))
     return bad("malformed --launch '" + Text + "': " + Form +
                " with positive integers");
+  L.Grid = Grid;
+  L.Block = Block;
   if (Parts.size() == 3 &&
       (Parts[2].trim().getAsInteger(10, L.SharedBytes) || L.SharedBytes < 0))
     return bad("malformed --launch '" + Text +
@@ -100,11 +105,17 @@ std::optional<int64_t> roofline::parseParamValue(StringRef Value) {
   return V;
 }
 
+std::string Dim3::str() const {
+  return "(" + std::to_string(V[0]) + "," + std::to_string(V[1]) + "," +
+         std::to_string(V[2]) + ")";
+}
+
+std::string roofline::dimText(const std::optional<Dim3> &D) {
+  return D ? D->str() : "?";
+}
+
 std::string roofline::launchLimitError(const Dim3 &Grid, const Dim3 &Block) {
-  auto Txt = [](const Dim3 &D) {
-    return "(" + std::to_string(D.V[0]) + "," + std::to_string(D.V[1]) + "," +
-           std::to_string(D.V[2]) + ")";
-  };
+  auto Txt = [](const Dim3 &D) { return D.str(); };
   for (int64_t V : Block.V)
     if (V <= 0)
       return "block " + Txt(Block) + " has no threads";
@@ -132,4 +143,20 @@ const std::vector<int64_t> &roofline::rooflineSweepSizes() {
     return S;
   }();
   return Sizes;
+}
+
+const char *roofline::launchSourceName(LaunchSource S) {
+  switch (S) {
+  case LaunchSource::None:
+    return "none";
+  case LaunchSource::Call:
+    return "call";
+  case LaunchSource::Flag:
+    return "flag";
+  case LaunchSource::Annotation:
+    return "annotation";
+  case LaunchSource::Config:
+    return "config";
+  }
+  return "none";
 }

@@ -68,7 +68,7 @@ static void sectorUpper(const std::vector<AccessInfo> &Accesses,
 }
 
 // The cache model's DRAM estimate, when both bounds are exact numbers.
-static void estimateTraffic(const KernelModel &Model, const LaunchInfo &LI,
+static void estimateTraffic(const KernelModel &Model, const KernelLaunch &LI,
                             const std::map<std::string, int64_t> &Params,
                             const GpuSpec &Gpu, KernelCounts &KC) {
   if (!LI.known() || !KC.Compulsory.Lower || !KC.Compulsory.Exact ||
@@ -80,7 +80,7 @@ static void estimateTraffic(const KernelModel &Model, const LaunchInfo &LI,
       *KC.Upper);
 }
 
-static bool overrideMatches(const LaunchOverride &L, const KernelDecl &K) {
+static bool settingMatches(const KernelLaunch &L, const KernelDecl &K) {
   // With template arguments only that instantiation; without, any.
   if (!L.TemplateArgs.empty())
     return K.isNamed(L.Kernel) && !K.TemplateArgs.empty();
@@ -88,9 +88,9 @@ static bool overrideMatches(const LaunchOverride &L, const KernelDecl &K) {
 }
 
 // The launch as messages name it: the flag, or where the setting is.
-static std::string launchOrigin(LaunchSource Source, const LaunchSetting &L) {
-  std::string Quoted = "'" + L.Launch.Text + "'";
-  if (Source == LaunchSource::Flag)
+static std::string launchOrigin(const KernelLaunch &L) {
+  std::string Quoted = "'" + L.Text + "'";
+  if (L.Source == LaunchSource::Flag)
     return "--launch " + Quoted;
   std::string Where = L.Loc.File;
   if (L.Loc.Line)
@@ -149,13 +149,10 @@ Analyzer::settingsFor(const std::string &File) const {
     S.Params[KV.first] = KV.second;
   // Launches too, but kernel by kernel (analyzeUnit): a --launch for one
   // kernel leaves the annotation and config launches of the others in force.
-  std::vector<LaunchSetting> Flags;
-  for (const LaunchOverride &L : Opts.Launches)
-    Flags.push_back({L, SourceLoc{"--launch", 0, 0}});
-  S.Launches.push_back({LaunchSource::Flag, std::move(Flags)});
-  S.Launches.push_back({LaunchSource::Annotation, Ann->Launches});
+  S.Launches.push_back(Opts.Launches);
+  S.Launches.push_back(Ann->Launches);
   if (*Cfg)
-    S.Launches.push_back({LaunchSource::Config, (*Cfg)->Launches});
+    S.Launches.push_back((*Cfg)->Launches);
 
   S.Gpu = Gpus.find(GpuId ? *GpuId : DefaultGpu);
   if (!S.Gpu) {
@@ -189,12 +186,11 @@ Analyzer::settingsFor(const std::string &File) const {
   // Every source's template launches are instantiated: which source wins
   // is decided per instantiation, once it exists.
   std::set<std::string> Seen;
-  for (const auto &[Source, Settings] : S.Launches)
-    for (const LaunchSetting &L : Settings) {
-      if (L.Launch.TemplateArgs.empty())
+  for (const std::vector<KernelLaunch> &Settings : S.Launches)
+    for (const KernelLaunch &L : Settings) {
+      if (L.TemplateArgs.empty())
         continue;
-      Instantiation I{L.Launch.PlainName, L.Launch.TemplateArgs,
-                      launchOrigin(Source, L)};
+      Instantiation I{L.PlainName, L.TemplateArgs, launchOrigin(L)};
       if (Seen.insert(I.spelling()).second)
         CO.Instantiations.push_back(std::move(I));
     }
@@ -250,29 +246,84 @@ Analyzer::analyzeAST(clang::ASTContext &Ctx, clang::Preprocessor &PP,
   return analyzeUnit(File, *S, *CU);
 }
 
-llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
-                                                 const FileSettings &S,
-                                                 CompiledUnit &CU) {
-  if (!CU.Facts.Errors.empty())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   CU.Facts.Errors.front());
-  FileReport FR;
+namespace {
+
+/// The launches of one kernel with the kernel parameter values each gives.
+using LaunchList =
+    std::vector<std::pair<KernelLaunch, std::map<std::string, int64_t>>>;
+
+/// One compiled unit's analysis, in phases: the file's report and what clang
+/// kept from being analyzed (begin), then per kernel its model, its
+/// launches and, per launch, the counts, the accesses and the findings
+/// (addKernel), then one finding per place across them all (finish).
+class UnitAnalysis {
+public:
+  UnitAnalysis(const AnalyzerOptions &Opts, const std::string &File,
+               const FileSettings &S, CompiledUnit &CU)
+      : Opts(Opts), File(File), S(S), CU(CU), Abs(File) {
+    // Locations print the way the user named the file.
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::sys::path::remove_dots(Abs, true);
+  }
+
+  void begin();
+  llvm::Error addKernel(llvm::Function &F);
+  FileReport finish();
+
+private:
+  void userName(std::string &Name) const {
+    if (Name == Abs.str())
+      Name = File;
+  }
+  void userPath(SourceLoc &L) const { userName(L.File); }
+  bool lostKernelNamed(const NotAnalyzed &N) const;
+  LaunchList launchesOf(const KernelDecl &Decl) const;
+  std::map<std::string, int64_t> siteParams(const KernelLaunch &Site) const;
+  std::map<std::string, int64_t> settingParams(const KernelDecl &Decl) const;
+  std::string refusal(const KernelLaunch &LI, const KernelDecl &Decl) const;
+  llvm::Error takeParams(const KernelDecl &Decl,
+                         std::map<std::string, int64_t> &KP,
+                         KernelReport &R) const;
+  void count(KernelReport &R, const KernelModel &Counted,
+             const KernelDecl &Decl,
+             const std::map<std::string, int64_t> &CountParams);
+  void placeUnknowns(KernelReport &R, const KernelDecl &Decl) const;
+  void addFindings(KernelReport &R, const KernelModel &Model,
+                   const KernelModel &Counted, const KernelDecl &Decl,
+                   const std::map<std::string, int64_t> &CountParams,
+                   bool Sweep);
+
+  const AnalyzerOptions &Opts;
+  const std::string &File;
+  const FileSettings &S;
+  CompiledUnit &CU;
+  llvm::SmallString<256> Abs;
   SourceCache Sources;
+  FileReport FR;
+};
+
+} // namespace
+
+// --kernel: only that kernel's entry, if it is lost.
+bool UnitAnalysis::lostKernelNamed(const NotAnalyzed &N) const {
+  if (Opts.KernelFilter.empty())
+    return true;
+  KernelDecl Named;
+  Named.Name = N.Name;
+  Named.QualifiedPlain = N.Name.substr(0, N.Name.find('<'));
+  size_t Scope = Named.QualifiedPlain.rfind("::");
+  size_t Start = Scope == std::string::npos ? 0 : Scope + 2;
+  Named.PlainName = Named.QualifiedPlain.substr(Start);
+  Named.ShortName = N.Name.substr(Start);
+  return N.Kind == "kernel" && Named.isNamed(Opts.KernelFilter);
+}
+
+void UnitAnalysis::begin() {
   FR.File = File;
   FR.Gpu = S.Gpu;
   FR.ConfigChecks = S.Checks;
   FR.ConfigWarningsAsErrors = S.WarningsAsErrors;
   FR.ConfigOrigin = S.ConfigOrigin;
-  const std::map<std::string, int64_t> &Params = S.Params;
-  // Locations print the way the user named the file.
-  llvm::SmallString<256> Abs(File);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, true);
-  auto userName = [&](std::string &Name) {
-    if (Name == Abs.str())
-      Name = File;
-  };
-  auto userPath = [&](SourceLoc &L) { userName(L.File); };
   for (KernelDecl &K : CU.Facts.Kernels)
     userPath(K.Loc);
   for (auto &T : CU.Facts.UninstantiatedTemplates) {
@@ -285,328 +336,349 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
     if (Opts.KernelFilter.empty() || Opts.KernelFilter == T.first)
       FR.UninstantiatedTemplates.push_back(T);
   }
-  for (LaunchSite &L : CU.Facts.Launches)
+  for (KernelLaunch &L : CU.Facts.Launches)
     userPath(L.Loc);
   for (NotAnalyzed &N : CU.Lost) {
     userPath(N.Loc);
     userPath(N.Error.Where);
-    // --kernel: only that kernel's entry, if it is lost.
-    if (!Opts.KernelFilter.empty()) {
-      KernelDecl Named;
-      Named.Name = N.Name;
-      Named.QualifiedPlain = N.Name.substr(0, N.Name.find('<'));
-      size_t Scope = Named.QualifiedPlain.rfind("::");
-      size_t Start = Scope == std::string::npos ? 0 : Scope + 2;
-      Named.PlainName = Named.QualifiedPlain.substr(Start);
-      Named.ShortName = N.Name.substr(Start);
-      if (N.Kind != "kernel" || !Named.isNamed(Opts.KernelFilter))
-        continue;
-    }
-    FR.Lost.push_back(N);
+    if (lostKernelNamed(N))
+      FR.Lost.push_back(N);
   }
   FR.Findings = buildNotAnalyzedFindings(FR.Lost);
   for (Finding &F : FR.Findings)
     F.SourceLine = lineOf(sourceText(Sources, F.File), F.Line);
+}
 
-  for (llvm::Function &F : *CU.Module) {
-    if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::PTX_Kernel)
-      continue;
-    KernelDecl Decl;
-    if (const KernelDecl *D = CU.Facts.findKernel(F.getName().str()))
-      Decl = *D;
-    else {
-      Decl.MangledName = Decl.Name = Decl.ShortName = Decl.PlainName =
-          Decl.QualifiedPlain = F.getName().str();
-      Decl.Loc.File = File;
-    }
-    if (llvm::StringRef(Decl.MangledName).starts_with("__cuda_roofline"))
-      continue;
-    if (!Opts.KernelFilter.empty() && !Decl.isNamed(Opts.KernelFilter))
-      continue;
+// The call sites' argument values give the kernel parameters' values,
+// unless the user named that kernel parameter directly (a --param the
+// launching function has no variable for).
+std::map<std::string, int64_t>
+UnitAnalysis::siteParams(const KernelLaunch &Site) const {
+  std::map<std::string, int64_t> Args;
+  for (auto &KV : Site.Args)
+    if (!S.Params.count(KV.first) || Site.HostNames.count(KV.first))
+      Args.insert(KV);
+  return Args;
+}
 
-    KernelLimits Limit(Opts.KernelSeconds, Opts.KernelMemoryMiB);
-    // Past the file's limit a kernel is not modelled at all, and a model
-    // whose building reached a limit is incomplete: either way each of its
-    // launches is reported with the limit's reason instead of counts.
-    KernelModel Model;
-    if (!KernelLimits::expired())
-      Model = buildKernelModel(F, &Decl);
-    std::optional<UnknownReason> Limited;
-    if (KernelLimits::expired()) {
-      Limited.emplace();
-      Limited->Reason = KernelLimits::reason();
-      Limited->File = Decl.Loc.File;
-      Limited->Line = Decl.Loc.Line;
-      Limited->Column = Decl.Loc.Column;
-    } else if (Opts.DumpModel) {
-      dumpKernelModel(Model, llvm::errs());
+// A launch that overrides the call sites replaces their configuration,
+// not their arguments: those every call site passes alike (or the only
+// call site passes) stay, so that --launch needs no --param repeating
+// them.
+std::map<std::string, int64_t>
+UnitAnalysis::settingParams(const KernelDecl &Decl) const {
+  std::optional<std::map<std::string, int64_t>> Agreed;
+  for (const KernelLaunch &Site : CU.Facts.Launches) {
+    if (Site.KernelMangledName != Decl.MangledName)
+      continue;
+    std::map<std::string, int64_t> Args = siteParams(Site);
+    if (!Agreed) {
+      Agreed = std::move(Args);
+      continue;
     }
-
-    // The call sites' argument values give the kernel parameters' values,
-    // unless the user named that kernel parameter directly (a --param the
-    // launching function has no variable for).
-    auto SiteParams = [&](const LaunchSite &Site) {
-      std::map<std::string, int64_t> Args;
-      for (auto &KV : Site.Args)
-        if (!Params.count(KV.first) || Site.HostNames.count(KV.first))
-          Args.insert(KV);
-      return Args;
-    };
-    // A launch that overrides the call sites replaces their configuration,
-    // not their arguments: those every call site passes alike (or the only
-    // call site passes) stay, so that --launch needs no --param repeating
-    // them.
-    auto OverrideParams = [&] {
-      std::optional<std::map<std::string, int64_t>> Agreed;
-      for (const LaunchSite &Site : CU.Facts.Launches) {
-        if (Site.KernelMangledName != Decl.MangledName)
-          continue;
-        std::map<std::string, int64_t> Args = SiteParams(Site);
-        if (!Agreed) {
-          Agreed = std::move(Args);
-          continue;
-        }
-        for (auto It = Agreed->begin(); It != Agreed->end();) {
-          auto Other = Args.find(It->first);
-          if (Other == Args.end() || Other->second != It->second)
-            It = Agreed->erase(It);
-          else
-            ++It;
-        }
-      }
-      auto KP = Params;
-      if (Agreed)
-        for (auto &KV : *Agreed)
-          KP[KV.first] = KV.second;
-      return KP;
-    };
-    std::vector<std::pair<LaunchInfo, std::map<std::string, int64_t>>> Launches;
-    // The first source with launches of this kernel gives all of them.
-    for (const auto &[Source, Settings] : S.Launches) {
-      for (const LaunchSetting &L : Settings) {
-        if (!overrideMatches(L.Launch, Decl))
-          continue;
-        FR.MatchedLaunches.insert(L.Launch.Kernel);
-        LaunchInfo LI;
-        LI.Source = Source;
-        LI.Grid = L.Launch.Grid;
-        LI.Block = L.Launch.Block;
-        LI.SharedBytes = L.Launch.SharedBytes;
-        LI.Loc = L.Loc;
-        Launches.push_back({LI, OverrideParams()});
-      }
-      if (!Launches.empty())
-        break;
-    }
-    if (Launches.empty()) {
-      for (const LaunchSite &Site : CU.Facts.Launches) {
-        if (Site.KernelMangledName != Decl.MangledName)
-          continue;
-        LaunchInfo LI;
-        LI.Source = LaunchSource::Call;
-        LI.Grid = Site.Grid;
-        LI.Block = Site.Block;
-        LI.SharedBytes = Site.SharedBytes.value_or(0);
-        LI.Loc = Site.Loc;
-        LI.Unresolved = Site.Unresolved;
-        LI.Iteration = Site.Iteration;
-        LI.SampledNames = Site.SampledNames;
-        LI.Samples = Site.Samples;
-        auto KP = Params;
-        for (auto &KV : SiteParams(Site))
-          KP[KV.first] = KV.second;
-        Launches.push_back({LI, KP});
-      }
-    }
-    if (Launches.empty()) {
-      LaunchInfo LI;
-      // A host function clang rejected contributes no launch: it may hold
-      // this kernel's.
-      bool LostHost = llvm::any_of(FR.Lost, [](const NotAnalyzed &N) {
-        return N.Kind != "kernel";
-      });
-      LI.Unresolved = std::string("no <<<>>> launch of this kernel in the "
-                                  "file") +
-                      (LostHost ? " outside the functions clang rejected" : "") +
-                      "; use --launch, an annotation or a config file";
-      Launches.push_back({LI, Params});
-    }
-    // A launch without sizes beside launches with them (a smoke test's
-    // size read from the command line) adds no verdict of its own.
-    bool AnySized = llvm::any_of(Launches, [](const auto &L) {
-      return L.first.known();
-    });
-    for (auto &[LI, KP] : Launches) {
-      bool Refused = false; // The launch fails: no sizes would help.
-      if (LI.known()) {
-        std::string Why = launchLimitError(*LI.Grid, *LI.Block);
-        if (Why.empty() && FR.Gpu->SharedPerBlockBytes &&
-            uint64_t(LI.SharedBytes) > FR.Gpu->SharedPerBlockBytes)
-          Why = "dynamic shared memory of " + std::to_string(LI.SharedBytes) +
-                " B exceeds the " + std::to_string(FR.Gpu->SharedPerBlockBytes) +
-                " B per block of " + FR.Gpu->Id + ": the launch fails";
-        if (Why.empty() && Decl.MaxThreadsPerBlock &&
-            LI.Block->count() > *Decl.MaxThreadsPerBlock)
-          Why = "block (" + std::to_string(LI.Block->V[0]) + "," +
-                std::to_string(LI.Block->V[1]) + "," +
-                std::to_string(LI.Block->V[2]) + ") has " +
-                std::to_string(LI.Block->count()) +
-                " threads, more than the kernel's __launch_bounds__ of " +
-                std::to_string(*Decl.MaxThreadsPerBlock) + ": the launch fails";
-        if (!Why.empty()) {
-          if (LI.Source == LaunchSource::Flag)
-            return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                           "--launch for '" + Decl.Name +
-                                               "': " + Why);
-          LI.Unresolved = Why;
-          LI.Grid.reset();
-          LI.Block.reset();
-          Refused = true;
-        }
-      }
-      KernelReport R;
-      R.Decl = Decl;
-      R.Launch = LI;
-      // Report only values that belong to this kernel's parameters, and
-      // refuse values the parameter's type cannot hold.
-      for (const std::string &P : Decl.ParamNames) {
-        if (!KP.count(P))
-          continue;
-        int64_t V = KP[P];
-        auto T = Decl.IntParamTypes.find(P);
-        if (T != Decl.IntParamTypes.end() && T->second.first < 64) {
-          unsigned Bits = T->second.first;
-          bool Signed = T->second.second;
-          int64_t Lo = Signed ? -(int64_t(1) << (Bits - 1)) : 0;
-          int64_t Hi = Signed ? (int64_t(1) << (Bits - 1)) - 1
-                              : int64_t((uint64_t(1) << Bits) - 1);
-          if (V < Lo || V > Hi)
-            return llvm::createStringError(
-                llvm::inconvertibleErrorCode(),
-                "value " + std::to_string(V) + " of '" + P +
-                    "' does not fit the " + std::to_string(Bits) + "-bit " +
-                    (Signed ? "signed" : "unsigned") +
-                    " parameter of kernel '" + Decl.Name + "'");
-        }
-        R.Params[P] = V;
-      }
-      // Template arguments named in formulas get their values too.
-      auto CountParams = R.Params;
-      for (const KernelDecl::TemplateUse &U : Decl.TemplateUses)
-        CountParams.emplace(U.Name, U.Value);
-      // `if (bias)`: a value given for the pointer decides its null tests
-      // (null is 0). Without one it is taken to be non-null -- what a
-      // caller that passes the argument gets -- and the report says so,
-      // so that the counts stay exact and the choice is visible.
-      std::set<std::string> Null;
-      for (const std::string &P : Model.NullTested) {
-        auto It = KP.find(P);
-        if (It == KP.end())
-          R.AssumedNonNull.push_back(P);
-        else if (It->second == 0)
-          Null.insert(P);
-      }
-      KernelModel Resolved;
-      if (!Model.NullTested.empty())
-        Resolved = resolveNullTests(Model, Null);
-      const KernelModel &Counted =
-          Model.NullTested.empty() ? Model : Resolved;
-      if (Limited) {
-        R.Counts = limitedCounts(LI, *Limited);
-      } else {
-        R.Counts = computeCounts(Counted, LI, CountParams);
-        R.Accesses = analyzeAccesses(
-            Counted, accessLaunch(Counted, LI, Decl.MaxThreadsPerBlock),
-            CountParams);
-        for (AccessInfo &A : R.Accesses) {
-          // Without a debug location an access is the kernel's.
-          if (A.File.empty())
-            A.File = Decl.Loc.File;
-          userName(A.File);
-          userName(A.LoopFile);
-          A.Expr = expressionAt(sourceText(Sources, A.File), A.Line, A.Column,
-                                &A.Column, !A.IsStore, &A.Line);
-        }
-        if (LI.known()) {
-          sectorUpper(R.Accesses, R.Counts);
-          priceTiles(R.Accesses, *FR.Gpu, *LI.Block,
-                     Counted.StaticSharedBytes +
-                         uint64_t(std::max<int64_t>(LI.SharedBytes, 0)),
-                     blockLoadFootprint(Counted, LI, CountParams));
-        }
-        estimateTraffic(Counted, LI, CountParams, *FR.Gpu, R.Counts);
-        if (R.Counts.Estimate.Limit)
-          R.Counts.Unknowns.push_back(*R.Counts.Estimate.Limit);
-      }
-      for (PathCount &P : R.Counts.Paths)
-        userName(P.File);
-      for (UnknownReason &U : R.Counts.Unknowns) {
-        if (U.File.empty())
-          U.File = Decl.Loc.File;
-        userName(U.File);
-        // A limit reached inside a condition or a whole-buffer footprint
-        // has no statement of its own: it is the kernel's.
-        if (U.Line == 0 &&
-            llvm::StringRef(U.Reason).contains("analysis limit reached")) {
-          U.Line = Decl.Loc.Line;
-          U.Column = Decl.Loc.Column;
-        }
-      }
-      R.Metrics = computeMetrics(R.Counts, *FR.Gpu, LI.known());
-      KernelFacts Facts;
-      Facts.Name = Decl.Name;
-      Facts.File = Decl.Loc.File;
-      Facts.Line = Decl.Loc.Line;
-      Facts.Column = Decl.Loc.Column;
-      Facts.Metrics = &R.Metrics;
-      Facts.Gpu = FR.Gpu;
-      Facts.Unresolved = LI.Unresolved;
-      // Kernel parameters whose missing value left something unknown (with
-      // a launch; without one, the launch's reason says it all).
-      if (LI.known()) {
-        std::set<std::string> Missing;
-        auto isParam = [&](const std::string &N) {
-          return llvm::is_contained(Model.ParamNames, N);
-        };
-        for (const UnknownReason &U : R.Counts.Unknowns)
-          for (const std::string &N : U.Missing)
-            if (isParam(N))
-              Missing.insert(N);
-        for (const AccessInfo &A : R.Accesses)
-          for (const std::string &N : A.Missing)
-            if (isParam(N))
-              Missing.insert(N);
-        Facts.MissingParams.assign(Missing.begin(), Missing.end());
-      }
-      // Without sizes, the verdict every size swept agrees on.
-      if (!Limited && !Refused &&
-          (LI.known() ? !Facts.MissingParams.empty() : !AnySized))
-        R.Sweep = sweepRoofline(Counted, Decl, LI, CountParams, *FR.Gpu,
-                                R.SweepWhyNot);
-      Facts.Sweep = R.Sweep ? &*R.Sweep : nullptr;
-      Facts.SweepWhyNot = R.SweepWhyNot;
-      R.MissingSizes = missingSizes(Facts);
-      R.Findings = buildFindings(Facts, R.Accesses, S.Findings);
-      // Said once per kernel, however many of its launches find the same
-      // (the same missing sizes; an access whose verdict does not depend on
-      // what differs between them).
-      // The summary heads each launch's report: it stays.
-      llvm::erase_if(R.Findings, [&](const Finding &F) {
-        return F.Check != "roofline-kernel-summary" &&
-               llvm::any_of(FR.Kernels, [&](const KernelReport &Prev) {
-          return Prev.Decl.MangledName == Decl.MangledName &&
-                 llvm::any_of(Prev.Findings, [&](const Finding &P) {
-                   return P.Check == F.Check && P.Line == F.Line &&
-                          P.Column == F.Column && P.File == F.File &&
-                          P.Message == F.Message;
-                 });
-        });
-      });
-      for (Finding &F : R.Findings)
-        F.SourceLine = lineOf(sourceText(Sources, F.File), F.Line);
-      FR.Kernels.push_back(std::move(R));
+    for (auto It = Agreed->begin(); It != Agreed->end();) {
+      auto Other = Args.find(It->first);
+      if (Other == Args.end() || Other->second != It->second)
+        It = Agreed->erase(It);
+      else
+        ++It;
     }
   }
+  auto KP = S.Params;
+  if (Agreed)
+    for (auto &KV : *Agreed)
+      KP[KV.first] = KV.second;
+  return KP;
+}
+
+// The settings' launches of the kernel (the first source with any gives
+// all of them), else its call sites, else one launch without sizes that
+// says why.
+LaunchList UnitAnalysis::launchesOf(const KernelDecl &Decl) const {
+  LaunchList Launches;
+  for (const std::vector<KernelLaunch> &Settings : S.Launches) {
+    for (const KernelLaunch &L : Settings) {
+      if (!settingMatches(L, Decl))
+        continue;
+      Launches.push_back({L, settingParams(Decl)});
+    }
+    if (!Launches.empty())
+      return Launches;
+  }
+  for (const KernelLaunch &Site : CU.Facts.Launches) {
+    if (Site.KernelMangledName != Decl.MangledName)
+      continue;
+    auto KP = S.Params;
+    for (auto &KV : siteParams(Site))
+      KP[KV.first] = KV.second;
+    Launches.push_back({Site, KP});
+  }
+  if (!Launches.empty())
+    return Launches;
+  KernelLaunch LI;
+  // A host function clang rejected contributes no launch: it may hold
+  // this kernel's.
+  bool LostHost = llvm::any_of(
+      FR.Lost, [](const NotAnalyzed &N) { return N.Kind != "kernel"; });
+  LI.Unresolved = std::string("no <<<>>> launch of this kernel in the "
+                              "file") +
+                  (LostHost ? " outside the functions clang rejected" : "") +
+                  "; use --launch, an annotation or a config file";
+  Launches.push_back({LI, S.Params});
+  return Launches;
+}
+
+// Why a launch with sizes fails on the GPU (empty if it runs).
+std::string UnitAnalysis::refusal(const KernelLaunch &LI,
+                                  const KernelDecl &Decl) const {
+  std::string Why = launchLimitError(*LI.Grid, *LI.Block);
+  if (Why.empty() && FR.Gpu->SharedPerBlockBytes &&
+      uint64_t(LI.SharedBytes) > FR.Gpu->SharedPerBlockBytes)
+    Why = "dynamic shared memory of " + std::to_string(LI.SharedBytes) +
+          " B exceeds the " + std::to_string(FR.Gpu->SharedPerBlockBytes) +
+          " B per block of " + FR.Gpu->Id + ": the launch fails";
+  if (Why.empty() && Decl.MaxThreadsPerBlock &&
+      LI.Block->count() > *Decl.MaxThreadsPerBlock)
+    Why = "block " + LI.Block->str() + " has " +
+          std::to_string(LI.Block->count()) +
+          " threads, more than the kernel's __launch_bounds__ of " +
+          std::to_string(*Decl.MaxThreadsPerBlock) + ": the launch fails";
+  return Why;
+}
+
+// Report only values that belong to this kernel's parameters, and refuse
+// values the parameter's type cannot hold.
+llvm::Error UnitAnalysis::takeParams(const KernelDecl &Decl,
+                                     std::map<std::string, int64_t> &KP,
+                                     KernelReport &R) const {
+  for (const std::string &P : Decl.ParamNames) {
+    if (!KP.count(P))
+      continue;
+    int64_t V = KP[P];
+    auto T = Decl.IntParamTypes.find(P);
+    if (T != Decl.IntParamTypes.end() && T->second.first < 64) {
+      unsigned Bits = T->second.first;
+      bool Signed = T->second.second;
+      int64_t Lo = Signed ? -(int64_t(1) << (Bits - 1)) : 0;
+      int64_t Hi = Signed ? (int64_t(1) << (Bits - 1)) - 1
+                          : int64_t((uint64_t(1) << Bits) - 1);
+      if (V < Lo || V > Hi)
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            "value " + std::to_string(V) + " of '" + P + "' does not fit the " +
+                std::to_string(Bits) + "-bit " +
+                (Signed ? "signed" : "unsigned") + " parameter of kernel '" +
+                Decl.Name + "'");
+    }
+    R.Params[P] = V;
+  }
+  return llvm::Error::success();
+}
+
+// The counts, the accesses (with their source text), the sector bound,
+// the price of tiles and the cache model's traffic of one launch.
+void UnitAnalysis::count(KernelReport &R, const KernelModel &Counted,
+                         const KernelDecl &Decl,
+                         const std::map<std::string, int64_t> &CountParams) {
+  const KernelLaunch &LI = R.Launch;
+  R.Counts = computeCounts(Counted, LI, CountParams);
+  R.Accesses = analyzeAccesses(
+      Counted, accessLaunch(Counted, LI, Decl.MaxThreadsPerBlock),
+      CountParams);
+  for (AccessInfo &A : R.Accesses) {
+    // Without a debug location an access is the kernel's.
+    if (A.File.empty())
+      A.File = Decl.Loc.File;
+    userName(A.File);
+    userName(A.LoopFile);
+    A.Expr = expressionAt(sourceText(Sources, A.File), A.Line, A.Column,
+                          &A.Column, !A.IsStore, &A.Line);
+  }
+  if (LI.known()) {
+    sectorUpper(R.Accesses, R.Counts);
+    priceTiles(R.Accesses, *FR.Gpu, *LI.Block,
+               Counted.StaticSharedBytes +
+                   uint64_t(std::max<int64_t>(LI.SharedBytes, 0)),
+               blockLoadFootprint(Counted, LI, CountParams));
+  }
+  estimateTraffic(Counted, LI, CountParams, *FR.Gpu, R.Counts);
+  if (R.Counts.Estimate.Limit)
+    R.Counts.Unknowns.push_back(*R.Counts.Estimate.Limit);
+}
+
+void UnitAnalysis::placeUnknowns(KernelReport &R,
+                                 const KernelDecl &Decl) const {
+  for (PathCount &P : R.Counts.Paths)
+    userName(P.File);
+  for (UnknownReason &U : R.Counts.Unknowns) {
+    if (U.File.empty())
+      U.File = Decl.Loc.File;
+    userName(U.File);
+    // A limit reached inside a condition or a whole-buffer footprint
+    // has no statement of its own: it is the kernel's.
+    if (U.Line == 0 &&
+        llvm::StringRef(U.Reason).contains("analysis limit reached")) {
+      U.Line = Decl.Loc.Line;
+      U.Column = Decl.Loc.Column;
+    }
+  }
+}
+
+// The metrics, the sweep without sizes (Sweep: when the launch leaves
+// sizes missing) and the findings of one launch, less those an earlier
+// launch of the same kernel already said.
+void UnitAnalysis::addFindings(
+    KernelReport &R, const KernelModel &Model, const KernelModel &Counted,
+    const KernelDecl &Decl, const std::map<std::string, int64_t> &CountParams,
+    bool Sweep) {
+  const KernelLaunch &LI = R.Launch;
+  R.Metrics = computeMetrics(R.Counts, *FR.Gpu, LI.known());
+  KernelFacts Facts;
+  Facts.Name = Decl.Name;
+  Facts.File = Decl.Loc.File;
+  Facts.Line = Decl.Loc.Line;
+  Facts.Column = Decl.Loc.Column;
+  Facts.Metrics = &R.Metrics;
+  Facts.Gpu = FR.Gpu;
+  Facts.Unresolved = LI.Unresolved;
+  // Kernel parameters whose missing value left something unknown (with
+  // a launch; without one, the launch's reason says it all).
+  if (LI.known()) {
+    std::set<std::string> Missing;
+    auto isParam = [&](const std::string &N) {
+      return llvm::is_contained(Model.ParamNames, N);
+    };
+    for (const UnknownReason &U : R.Counts.Unknowns)
+      for (const std::string &N : U.Missing)
+        if (isParam(N))
+          Missing.insert(N);
+    for (const AccessInfo &A : R.Accesses)
+      for (const std::string &N : A.Missing)
+        if (isParam(N))
+          Missing.insert(N);
+    Facts.MissingParams.assign(Missing.begin(), Missing.end());
+  }
+  // Without sizes, the verdict every size swept agrees on.
+  if (Sweep && (!LI.known() || !Facts.MissingParams.empty()))
+    R.Sweep = sweepRoofline(Counted, Decl, LI, CountParams, *FR.Gpu,
+                            R.SweepWhyNot);
+  Facts.Sweep = R.Sweep ? &*R.Sweep : nullptr;
+  Facts.SweepWhyNot = R.SweepWhyNot;
+  R.MissingSizes = missingSizes(Facts);
+  R.Findings = buildFindings(Facts, R.Accesses, S.Findings);
+  // Said once per kernel, however many of its launches find the same
+  // (the same missing sizes; an access whose verdict does not depend on
+  // what differs between them).
+  // The summary heads each launch's report: it stays.
+  llvm::erase_if(R.Findings, [&](const Finding &F) {
+    return F.Check != "roofline-kernel-summary" &&
+           llvm::any_of(FR.Kernels, [&](const KernelReport &Prev) {
+             return Prev.Decl.MangledName == Decl.MangledName &&
+                    llvm::any_of(Prev.Findings, [&](const Finding &P) {
+                      return P.Check == F.Check && P.Line == F.Line &&
+                             P.Column == F.Column && P.File == F.File &&
+                             P.Message == F.Message;
+                    });
+           });
+  });
+  for (Finding &F : R.Findings)
+    F.SourceLine = lineOf(sourceText(Sources, F.File), F.Line);
+}
+
+llvm::Error UnitAnalysis::addKernel(llvm::Function &F) {
+  KernelDecl Decl;
+  if (const KernelDecl *D = CU.Facts.findKernel(F.getName().str()))
+    Decl = *D;
+  else {
+    Decl.MangledName = Decl.Name = Decl.ShortName = Decl.PlainName =
+        Decl.QualifiedPlain = F.getName().str();
+    Decl.Loc.File = File;
+  }
+  if (llvm::StringRef(Decl.MangledName).starts_with("__cuda_roofline"))
+    return llvm::Error::success();
+  if (!Opts.KernelFilter.empty() && !Decl.isNamed(Opts.KernelFilter))
+    return llvm::Error::success();
+
+  KernelLimits Limit(Opts.KernelSeconds, Opts.KernelMemoryMiB);
+  // Past the file's limit a kernel is not modelled at all, and a model
+  // whose building reached a limit is incomplete: either way each of its
+  // launches is reported with the limit's reason instead of counts.
+  KernelModel Model;
+  if (!KernelLimits::expired())
+    Model = buildKernelModel(F, &Decl);
+  std::optional<UnknownReason> Limited;
+  if (KernelLimits::expired()) {
+    Limited.emplace();
+    Limited->Reason = KernelLimits::reason();
+    Limited->File = Decl.Loc.File;
+    Limited->Line = Decl.Loc.Line;
+    Limited->Column = Decl.Loc.Column;
+  } else if (Opts.DumpModel) {
+    dumpKernelModel(Model, llvm::errs());
+  }
+
+  LaunchList Launches = launchesOf(Decl);
+  for (const KernelLaunch &L : llvm::make_first_range(Launches))
+    if (L.Source != LaunchSource::Call && L.Source != LaunchSource::None)
+      FR.MatchedLaunches.insert(L.Kernel);
+  // A launch without sizes beside launches with them (a smoke test's
+  // size read from the command line) adds no verdict of its own.
+  bool AnySized = llvm::any_of(Launches, [](const auto &L) {
+    return L.first.known();
+  });
+  for (auto &[LI, KP] : Launches) {
+    bool Refused = false; // The launch fails: no sizes would help.
+    if (LI.known()) {
+      std::string Why = refusal(LI, Decl);
+      if (!Why.empty()) {
+        if (LI.Source == LaunchSource::Flag)
+          return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                         "--launch for '" + Decl.Name +
+                                             "': " + Why);
+        LI.Unresolved = Why;
+        LI.Grid.reset();
+        LI.Block.reset();
+        Refused = true;
+      }
+    }
+    KernelReport R;
+    R.Decl = Decl;
+    R.Launch = LI;
+    if (llvm::Error E = takeParams(Decl, KP, R))
+      return E;
+    // Template arguments named in formulas get their values too.
+    auto CountParams = R.Params;
+    for (const KernelDecl::TemplateUse &U : Decl.TemplateUses)
+      CountParams.emplace(U.Name, U.Value);
+    // `if (bias)`: a value given for the pointer decides its null tests
+    // (null is 0). Without one it is taken to be non-null -- what a
+    // caller that passes the argument gets -- and the report says so,
+    // so that the counts stay exact and the choice is visible.
+    std::set<std::string> Null;
+    for (const std::string &P : Model.NullTested) {
+      auto It = KP.find(P);
+      if (It == KP.end())
+        R.AssumedNonNull.push_back(P);
+      else if (It->second == 0)
+        Null.insert(P);
+    }
+    KernelModel Resolved;
+    if (!Model.NullTested.empty())
+      Resolved = resolveNullTests(Model, Null);
+    const KernelModel &Counted = Model.NullTested.empty() ? Model : Resolved;
+    if (Limited)
+      R.Counts = limitedCounts(LI, *Limited);
+    else
+      count(R, Counted, Decl, CountParams);
+    placeUnknowns(R, Decl);
+    addFindings(R, Model, Counted, Decl, CountParams,
+                !Limited && !Refused && (LI.known() || !AnySized));
+    FR.Kernels.push_back(std::move(R));
+  }
+  return llvm::Error::success();
+}
+
+FileReport UnitAnalysis::finish() {
   std::stable_sort(FR.Kernels.begin(), FR.Kernels.end(),
                    [](const KernelReport &A, const KernelReport &B) {
                      return A.Decl.Loc.Line < B.Decl.Loc.Line;
@@ -626,5 +698,22 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
     Reports.push_back({Label, &K.Findings});
   }
   mergeAcrossReports(Reports);
-  return FR;
+  return std::move(FR);
+}
+
+llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
+                                                 const FileSettings &S,
+                                                 CompiledUnit &CU) {
+  if (!CU.Facts.Errors.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   CU.Facts.Errors.front());
+  UnitAnalysis Unit(Opts, File, S, CU);
+  Unit.begin();
+  for (llvm::Function &F : *CU.Module) {
+    if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+      continue;
+    if (llvm::Error E = Unit.addKernel(F))
+      return std::move(E);
+  }
+  return Unit.finish();
 }

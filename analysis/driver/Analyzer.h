@@ -43,7 +43,7 @@ struct FileSettings {
   /// (flags, annotations, config file). Precedence is per kernel: the first
   /// source with a launch of a kernel gives all of that kernel's launches,
   /// whatever the others say about other kernels.
-  std::vector<std::pair<LaunchSource, std::vector<LaunchSetting>>> Launches;
+  std::vector<std::vector<KernelLaunch>> Launches;
   CompileOptions Compile;
   FindingOptions Findings;
   /// The config file's check globs (flags take precedence in the CLI).

@@ -19,7 +19,7 @@ unsigned AccessInfo::idealSectors() const {
 namespace {
 
 /// Lane L's coordinates in block 0, or false if the block has no lane L.
-bool laneCoordinates(unsigned L, const LaunchInfo &Launch, IntervalEnv &Env) {
+bool laneCoordinates(unsigned L, const KernelLaunch &Launch, IntervalEnv &Env) {
   int64_t X = L, Y = 0, Z = 0;
   if (Launch.Block) {
     const Dim3 &B = *Launch.Block;
@@ -141,7 +141,7 @@ std::optional<uint64_t> executions(const KernelModel &M, const BlockModel &B,
 // the kernel already keeps them in shared memory.
 void measureReuse(const KernelModel &M, const BlockModel &B,
                   const AccessModel &A, const std::map<std::string, Expr> &Known,
-                  const LaunchInfo &Launch, AccessInfo &I) {
+                  const KernelLaunch &Launch, AccessInfo &I) {
   I.StagedInShared = A.StagedInShared;
   I.StagedInRegisters = A.StagedInRegisters;
   struct {
@@ -179,7 +179,7 @@ void measureReuse(const KernelModel &M, const BlockModel &B,
 } // namespace
 
 AccessLaunch roofline::accessLaunch(const KernelModel &M,
-                                    const LaunchInfo &Launch,
+                                    const KernelLaunch &Launch,
                                     std::optional<int64_t> MaxThreads) {
   AccessLaunch AL{Launch, ""};
   if (Launch.Block)
@@ -234,7 +234,7 @@ struct WarpRequest {
 /// The request at Env, or the names of the symbols it still needs.
 std::variant<WarpRequest, std::set<std::string>>
 warpRequest(const Expr &Offset, const std::vector<CondRef> &Guards,
-            const LaunchInfo &Launch, IntervalEnv Env) {
+            const KernelLaunch &Launch, IntervalEnv Env) {
   WarpRequest R;
   for (unsigned L = 0; L < WarpSize; ++L) {
     if (!laneCoordinates(L, Launch, Env))
@@ -335,7 +335,7 @@ struct SweptVerdict {
 /// if the verdicts of the samples from 2^16 on differ).
 std::optional<SweptVerdict>
 sweepSizes(const Expr &Offset, const std::vector<CondRef> &Guards,
-           const LaunchInfo &Launch, const IntervalEnv &Env,
+           const KernelLaunch &Launch, const IntervalEnv &Env,
            const std::set<std::string> &Need, const AccessModel &A,
            unsigned RowLanes, const SharedContext &Shared) {
   const std::vector<int64_t> &Samples = sizeSamples();
@@ -443,7 +443,7 @@ SharedContext sharedContext(const KernelModel &M, const BlockModel &B,
 std::vector<AccessInfo>
 roofline::analyzeAccesses(const KernelModel &M, const AccessLaunch &AL,
                           const std::map<std::string, int64_t> &Params) {
-  const LaunchInfo &Launch = AL.Launch;
+  const KernelLaunch &Launch = AL.Launch;
   std::map<std::string, Expr> Known = knownValues(Params, Launch);
   // A block from the launch (or assumed) without a grid: blockDim is known.
   if (!Launch.known() && Launch.Block)
@@ -832,7 +832,7 @@ std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
 }
 
 std::optional<uint64_t>
-roofline::blockLoadFootprint(const KernelModel &M, const LaunchInfo &Launch,
+roofline::blockLoadFootprint(const KernelModel &M, const KernelLaunch &Launch,
                              const std::map<std::string, int64_t> &Params) {
   if (!Launch.known())
     return std::nullopt;

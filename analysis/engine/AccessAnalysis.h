@@ -173,10 +173,10 @@ SectorTraffic requestedSectorBytes(const std::vector<AccessInfo> &Accesses,
 /// uses threadIdx.y, 32 x 4 x 2 when it uses threadIdx.z. BlockAssumption
 /// says which (empty when the launch gave the block).
 struct AccessLaunch {
-  LaunchInfo Launch;
+  KernelLaunch Launch;
   std::string BlockAssumption;
 };
-AccessLaunch accessLaunch(const KernelModel &M, const LaunchInfo &Launch,
+AccessLaunch accessLaunch(const KernelModel &M, const KernelLaunch &Launch,
                           std::optional<int64_t> MaxThreadsPerBlock);
 
 /// Sizes tried when the address needs a size that has no value: every
@@ -195,7 +195,7 @@ const std::vector<int64_t> &sizeSamples();
 /// (TileCost.h) compares with L1; none without a launch or past the
 /// analysis budget.
 std::optional<uint64_t>
-blockLoadFootprint(const KernelModel &M, const LaunchInfo &Launch,
+blockLoadFootprint(const KernelModel &M, const KernelLaunch &Launch,
                    const std::map<std::string, int64_t> &Params);
 
 /// Missing sizes (kernel parameters, gridDim/blockDim) are swept over

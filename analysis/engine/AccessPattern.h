@@ -4,7 +4,10 @@
 // its 32 lanes accesses: for global memory, the 32-byte sectors it touches
 // (L1/L2 lines are 128 B = 4 sectors) and how many of the fetched bytes are
 // used; for shared memory, the wavefronts it takes on the 32 banks of 4
-// bytes. Hardware facts: shared/reference/gpu-specs.md, table 4.
+// bytes. Hardware facts (docs/counting.md): 32-byte sectors, CUDA C++ Best
+// Practices Guide 10.2.1; 128-byte lines of 4 sectors, Nsight Compute
+// Kernel Profiling Guide, "Quantities"; 32 banks of 4 bytes, CUDA C++
+// Programming Guide (legacy) section 20.
 //
 //===----------------------------------------------------------------------===//
 

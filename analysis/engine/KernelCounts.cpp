@@ -11,22 +11,6 @@ using namespace roofline;
 // that a pathological kernel still finishes quickly with an "unknown".
 static constexpr uint64_t WalkBudget = 4000000;
 
-const char *roofline::launchSourceName(LaunchSource S) {
-  switch (S) {
-  case LaunchSource::None:
-    return "none";
-  case LaunchSource::Call:
-    return "call";
-  case LaunchSource::Flag:
-    return "flag";
-  case LaunchSource::Annotation:
-    return "annotation";
-  case LaunchSource::Config:
-    return "config";
-  }
-  return "none";
-}
-
 namespace {
 
 /// Accumulates per-counter sums where any missing term makes the sum
@@ -127,7 +111,7 @@ void poison(KernelCounts &KC, unsigned Mask) {
 
 std::map<std::string, Expr>
 roofline::knownValues(const std::map<std::string, int64_t> &Params,
-                      const LaunchInfo &Launch) {
+                      const KernelLaunch &Launch) {
   std::map<std::string, Expr> Known;
   for (auto &KV : Params)
     Known[KV.first] = Expr(KV.second);
@@ -142,7 +126,7 @@ roofline::knownValues(const std::map<std::string, int64_t> &Params,
 }
 
 KernelCounts roofline::computeCounts(const KernelModel &M,
-                                     const LaunchInfo &Launch,
+                                     const KernelLaunch &Launch,
                                      const std::map<std::string, int64_t> &Params) {
   KernelCounts KC;
   std::map<std::string, Expr> Known = knownValues(Params, Launch);
@@ -510,7 +494,7 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
   return KC;
 }
 
-KernelCounts roofline::limitedCounts(const LaunchInfo &Launch,
+KernelCounts roofline::limitedCounts(const KernelLaunch &Launch,
                                      UnknownReason Why) {
   KernelCounts KC;
   for (const char *C : CoreCounters) {

@@ -28,26 +28,6 @@ struct Quantity {
   std::optional<Rational> Value;      ///< Exact value, if known.
 };
 
-/// Where a launch configuration came from.
-enum class LaunchSource { None, Call, Flag, Annotation, Config };
-const char *launchSourceName(LaunchSource S);
-
-struct LaunchInfo {
-  LaunchSource Source = LaunchSource::None;
-  std::optional<Dim3> Grid, Block;
-  int64_t SharedBytes = 0;
-  SourceLoc Loc;          ///< Call site, annotation or config file.
-  std::string Unresolved; ///< Why sizes are missing.
-  /// The loop variables' values of this launch, one of several of a call
-  /// site in loops ("bs=64"); empty otherwise.
-  std::string Iteration;
-  /// Without sizes: the host names they miss, and the launch at each
-  /// sample size (LaunchSite::Samples).
-  std::vector<std::string> SampledNames;
-  std::vector<SampledLaunch> Samples;
-  bool known() const { return Grid && Block; }
-};
-
 /// Threads that execute one guarded region (a "path") of the kernel.
 struct PathCount {
   std::string Guard; ///< Thread-level condition in source names ("true": all).
@@ -81,14 +61,14 @@ struct KernelCounts {
 /// Parameter values and, with a launch, blockDim.* and gridDim.*.
 std::map<std::string, Expr>
 knownValues(const std::map<std::string, int64_t> &Params,
-            const LaunchInfo &Launch);
+            const KernelLaunch &Launch);
 
-KernelCounts computeCounts(const KernelModel &M, const LaunchInfo &Launch,
+KernelCounts computeCounts(const KernelModel &M, const KernelLaunch &Launch,
                            const std::map<std::string, int64_t> &Params);
 
 /// The counts of a kernel the analysis limits kept from being counted:
 /// every counter unknown, for Why (the limit's reason at the kernel).
-KernelCounts limitedCounts(const LaunchInfo &Launch, UnknownReason Why);
+KernelCounts limitedCounts(const KernelLaunch &Launch, UnknownReason Why);
 
 } // namespace roofline
 

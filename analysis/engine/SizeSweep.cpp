@@ -120,7 +120,7 @@ namespace {
 /// One sample's launch and values.
 struct Sample {
   int64_t Size;
-  LaunchInfo Launch;
+  KernelLaunch Launch;
   std::map<std::string, int64_t> Params;
 };
 
@@ -128,7 +128,7 @@ struct Sample {
 
 std::optional<SizeSweep>
 roofline::sweepRoofline(const KernelModel &M, const KernelDecl &Decl,
-                        const LaunchInfo &LI,
+                        const KernelLaunch &LI,
                         const std::map<std::string, int64_t> &Params,
                         const GpuSpec &Gpu, std::string &WhyNot) {
   SizeSweep Sweep;

@@ -71,7 +71,7 @@ struct SizeSweep {
 /// sample's FLOPs or compulsory bytes are unknown or nothing is missing.
 std::optional<SizeSweep> sweepRoofline(const KernelModel &M,
                                        const KernelDecl &Decl,
-                                       const LaunchInfo &LI,
+                                       const KernelLaunch &LI,
                                        const std::map<std::string, int64_t> &Params,
                                        const GpuSpec &Gpu, std::string &WhyNot);
 

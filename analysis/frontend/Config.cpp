@@ -151,7 +151,9 @@ llvm::Expected<SourceSettings> roofline::readAnnotations(const std::string &File
       auto L = parseLaunchOverride(Arg);
       if (!L)
         return fileError(File, LineNo, llvm::toString(L.takeError()));
-      S.Launches.push_back({*L, Loc});
+      L->Source = LaunchSource::Annotation;
+      L->Loc = Loc;
+      S.Launches.push_back(std::move(*L));
     } else if (Verb == "gpu") {
       S.Gpu = Arg.str();
     } else {
@@ -225,7 +227,9 @@ roofline::readConfigFile(const std::string &Path) {
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      S.Origin + ": " +
                                          llvm::toString(LO.takeError()));
-    S.Launches.push_back({*LO, SourceLoc{S.Origin, 0, 0}});
+    LO->Source = LaunchSource::Config;
+    LO->Loc = SourceLoc{S.Origin, 0, 0};
+    S.Launches.push_back(std::move(*LO));
   }
   return S;
 }

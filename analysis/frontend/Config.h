@@ -25,7 +25,6 @@
 #ifndef CUDA_ROOFLINE_CONFIG_H
 #define CUDA_ROOFLINE_CONFIG_H
 
-#include "HostLaunches.h"
 #include "LaunchSpec.h"
 
 #include "llvm/Support/Error.h"
@@ -37,16 +36,12 @@
 
 namespace roofline {
 
-struct LaunchSetting {
-  LaunchOverride Launch;
-  SourceLoc Loc;
-};
-
 struct SourceSettings {
   std::string Origin; ///< File the settings came from.
   std::optional<std::string> Gpu;
   std::map<std::string, int64_t> Params;
-  std::vector<LaunchSetting> Launches;
+  /// Source Annotation or Config, Loc where each is written.
+  std::vector<KernelLaunch> Launches;
   /// Config files only: the lint settings (check globs) and thresholds
   /// (option name as in LintOptions.h, value as written).
   std::optional<std::string> Checks, WarningsAsErrors;

@@ -2397,7 +2397,8 @@ public:
       return true;
     if (!Call->getConfig())
       return true;
-    LaunchSite Site;
+    KernelLaunch Site;
+    Site.Source = LaunchSource::Call;
     Site.KernelMangledName = Names.getName(FD);
     Site.Loc = toLoc(Ctx.getSourceManager(), Call->getBeginLoc());
     Site.HostNames = hostNames(Call);
@@ -2436,16 +2437,18 @@ public:
     // Contexts that give the same launch (two callers passing the same
     // sizes) are one launch.
     for (size_t I = Start + 1; I < Facts.Launches.size();) {
-      const LaunchSite &L = Facts.Launches[I];
+      const KernelLaunch &L = Facts.Launches[I];
       bool Same = std::any_of(
           Facts.Launches.begin() + Start, Facts.Launches.begin() + I,
-          [&](const LaunchSite &P) {
+          [&](const KernelLaunch &P) {
             auto Dims = [](const std::optional<Dim3> &D) {
               return D ? D->V : std::array<int64_t, 3>{0, 0, 0};
             };
             return Dims(P.Grid) == Dims(L.Grid) &&
                    Dims(P.Block) == Dims(L.Block) &&
-                   P.SharedBytes == L.SharedBytes && P.Args == L.Args &&
+                   P.SharedBytes == L.SharedBytes &&
+                   P.SharedBytesUnknown == L.SharedBytesUnknown &&
+                   P.Args == L.Args &&
                    P.Unresolved == L.Unresolved;
           });
       if (Same)
@@ -2571,16 +2574,16 @@ private:
 
   /// The launches of Call in context C: one, or one per iteration of the
   /// loops around it that it needs.
-  void launchesIn(const LaunchSite &Site, const CUDAKernelCallExpr *Call,
+  void launchesIn(const KernelLaunch &Site, const CUDAKernelCallExpr *Call,
                   ParentMap *PM, const CallContext &C) {
-    auto Labelled = [&](LaunchSite L, const std::string &Iteration) {
+    auto Labelled = [&](KernelLaunch L, const std::string &Iteration) {
       L.Iteration = Iteration;
       if (!C.Calls.empty())
         L.Iteration += (L.Iteration.empty() ? "" : "; ") + C.label();
       return L;
     };
     std::set<const VarDecl *> Needed;
-    LaunchSite Once = evaluate(Site, Call, PM, C.Bindings, {}, &Needed);
+    KernelLaunch Once = evaluate(Site, Call, PM, C.Bindings, {}, &Needed);
     Iterations It = iterationsAt(Call, PM, Needed, C.Bindings);
     if (!It.Never.empty()) {
       // The launch never runs: no size to report, and no guess.
@@ -2608,7 +2611,7 @@ private:
     // no value) are one unresolved launch, not one per iteration.
     auto Begin = Facts.Launches.begin() + First;
     if (Facts.Launches.size() - First > 1 &&
-        std::all_of(Begin, Facts.Launches.end(), [&](const LaunchSite &L) {
+        std::all_of(Begin, Facts.Launches.end(), [&](const KernelLaunch &L) {
           return !L.Unresolved.empty() && L.Unresolved == Begin->Unresolved &&
                  L.Args == Begin->Args;
         })) {
@@ -2734,14 +2737,14 @@ private:
 
   /// Base evaluated at launch Call, with the loop variables' values
   /// Bindings; adds to Needed the locals it needed.
-  LaunchSite evaluate(const LaunchSite &Base, const CUDAKernelCallExpr *Call,
+  KernelLaunch evaluate(const KernelLaunch &Base, const CUDAKernelCallExpr *Call,
                       ParentMap *PM,
                       const std::map<const VarDecl *, int64_t> &Bindings,
                       const std::map<const VarDecl *, std::string> &Notes,
                       std::set<const VarDecl *> *Needed,
                       std::vector<const ParmVarDecl *> *Unvalued = nullptr,
                       bool Sample = true) {
-    LaunchSite L = Base;
+    KernelLaunch L = Base;
     const CallExpr *Config = Call->getConfig();
     const FunctionDecl *FD = Call->getDirectCallee();
     HostEvaluator Eval(Ctx, Params, Call, PM);
@@ -2752,10 +2755,13 @@ private:
       L.Block = Eval.evalDim3(Config->getArg(1));
     }
     if (Config->getNumArgs() >= 3 &&
-        !isa<CXXDefaultArgExpr>(Config->getArg(2)))
-      L.SharedBytes = Eval.evalInt(Config->getArg(2));
-    else
+        !isa<CXXDefaultArgExpr>(Config->getArg(2))) {
+      std::optional<int64_t> Shared = Eval.evalInt(Config->getArg(2));
+      L.SharedBytes = Shared.value_or(0);
+      L.SharedBytesUnknown = !Shared;
+    } else {
       L.SharedBytes = 0;
+    }
     if (!Eval.RangeError.empty() &&
         !llvm::is_contained(Facts.Errors, Eval.RangeError))
       Facts.Errors.push_back(Eval.RangeError);
@@ -2808,7 +2814,7 @@ private:
   /// Fills L.SampledNames and L.Samples when L's grid misses integer
   /// values --param would give and its block does not: a block size is the
   /// author's choice, not the problem's, and is not guessed.
-  void sample(LaunchSite &L, const CUDAKernelCallExpr *Call, ParentMap *PM,
+  void sample(KernelLaunch &L, const CUDAKernelCallExpr *Call, ParentMap *PM,
               const std::map<const VarDecl *, int64_t> &Bindings) {
     const CallExpr *Config = Call->getConfig();
     const FunctionDecl *FD = Call->getDirectCallee();

@@ -31,12 +31,6 @@ class SourceManager;
 
 namespace roofline {
 
-struct SourceLoc {
-  std::string File;
-  unsigned Line = 0;
-  unsigned Column = 0;
-};
-
 /// A kernel as the AST sees it.
 struct KernelDecl {
   std::string MangledName;
@@ -69,37 +63,14 @@ struct KernelDecl {
   std::vector<TemplateUse> TemplateUses;
 };
 
-/// A `<<<>>>` call site, evaluated as far as the known values allow.
-struct LaunchSite {
-  std::string KernelMangledName;
-  SourceLoc Loc;
-  std::optional<Dim3> Grid, Block;
-  std::optional<int64_t> SharedBytes;
-  /// Why Grid/Block could not be evaluated (e.g. "n has no value").
-  std::string Unresolved;
-  /// For one of the launches of a call site in loops that are enumerated,
-  /// the loop variables' values ("bs=64"); empty otherwise.
-  std::string Iteration;
-  /// Kernel parameter name -> value, for integer arguments that evaluate
-  /// and pointer arguments that are null pointer constants (0: null).
-  std::map<std::string, int64_t> Args;
-  /// Names of the launching function's parameters and locals: a --param
-  /// with one of these names is an input of the host code, not a direct
-  /// value for the same-named kernel parameter.
-  std::set<std::string> HostNames;
-  /// For a launch whose grid (not block) misses integer values that --param
-  /// could give: those names, and the launch with each of
-  /// rooflineSweepSizes() given to all of them.
-  std::vector<std::string> SampledNames;
-  std::vector<SampledLaunch> Samples;
-};
-
 struct HostFacts {
   std::vector<KernelDecl> Kernels;
   /// Kernel templates with no instantiation (nothing to analyze until one
   /// is named with --launch 'name<args>=...').
   std::vector<std::pair<std::string, SourceLoc>> UninstantiatedTemplates;
-  std::vector<LaunchSite> Launches;
+  /// The `<<<>>>` call sites (Source = Call), evaluated as far as the known
+  /// values allow.
+  std::vector<KernelLaunch> Launches;
   /// --param values the variable they name cannot hold (the analysis stops:
   /// the program would see another value).
   std::vector<std::string> Errors;

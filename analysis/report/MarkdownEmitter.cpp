@@ -84,16 +84,9 @@ static std::string number(double V) {
   return S;
 }
 
-static std::string dims(const std::optional<Dim3> &D) {
-  if (!D)
-    return "?";
-  return "(" + std::to_string(D->V[0]) + "," + std::to_string(D->V[1]) + "," +
-         std::to_string(D->V[2]) + ")";
-}
-
-static std::string launchCell(const LaunchInfo &L) {
+static std::string launchCell(const KernelLaunch &L) {
   if (L.known())
-    return dims(L.Grid) + " x " + dims(L.Block);
+    return dimText(L.Grid) + " x " + dimText(L.Block);
   return L.Unresolved.empty() ? "unknown" : "unknown: " + escape(L.Unresolved);
 }
 

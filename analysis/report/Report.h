@@ -33,7 +33,7 @@ struct AnalyzerOptions {
   std::optional<std::string> GpuId; ///< --gpu; else annotation/config/default.
   std::string Arch;                 ///< --arch; empty: the GPU's.
   std::map<std::string, int64_t> Params;
-  std::vector<LaunchOverride> Launches;
+  std::vector<KernelLaunch> Launches;
   std::string KernelFilter;
   std::vector<std::string> ExtraArgs;
   std::string CudaPath; ///< --cuda-path; empty: the build's toolkit.
@@ -68,7 +68,7 @@ struct AnalyzerOptions {
 
 struct KernelReport {
   KernelDecl Decl;
-  LaunchInfo Launch;
+  KernelLaunch Launch;
   std::map<std::string, int64_t> Params; ///< Kernel parameter values used.
   /// Pointer parameters the kernel compares with null that have no value
   /// (--param P=null, a call site's nullptr): counted as non-null.

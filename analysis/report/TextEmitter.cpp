@@ -18,13 +18,6 @@ static std::string valueText(const std::optional<Rational> &V) {
   return Buf;
 }
 
-static std::string dimText(const std::optional<Dim3> &D) {
-  if (!D)
-    return "?";
-  return "(" + std::to_string(D->V[0]) + "," + std::to_string(D->V[1]) + "," +
-         std::to_string(D->V[2]) + ")";
-}
-
 static std::string label(const std::string &Counter) {
   if (Counter.rfind("flops.", 0) == 0)
     return "flops " + Counter.substr(6);

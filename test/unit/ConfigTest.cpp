@@ -89,10 +89,10 @@ TEST(ConfigTest, ReadsAnnotationsFromComments) {
   EXPECT_EQ(S.Params["n"], 10);
   EXPECT_EQ(S.Params["m"], 32);
   ASSERT_EQ(S.Launches.size(), 1u);
-  const LaunchSetting &L = S.Launches[0];
-  EXPECT_EQ(L.Launch.Kernel, "saxpy");
-  EXPECT_EQ(L.Launch.Grid.V[0], 64);
-  EXPECT_EQ(L.Launch.Block.V[0], 256);
+  const KernelLaunch &L = S.Launches[0];
+  EXPECT_EQ(L.Kernel, "saxpy");
+  EXPECT_EQ(L.Grid->V[0], 64);
+  EXPECT_EQ(L.Block->V[0], 256);
   // The launch is on line 2; "cuda-roofline:" starts after "/* ", at
   // column 4.
   EXPECT_EQ(L.Loc.File, F);
@@ -113,13 +113,13 @@ TEST(ConfigTest, LaterAnnotationsOverrideEarlierOnes) {
   EXPECT_EQ(S.Gpu, std::optional<std::string>("h100-sxm"));
   // Launches accumulate, in order, on lines 5 and 6.
   ASSERT_EQ(S.Launches.size(), 2u);
-  EXPECT_EQ(S.Launches[0].Launch.Kernel, "a");
+  EXPECT_EQ(S.Launches[0].Kernel, "a");
   EXPECT_EQ(S.Launches[0].Loc.Line, 5u);
-  EXPECT_EQ(S.Launches[1].Launch.Kernel, "b");
+  EXPECT_EQ(S.Launches[1].Kernel, "b");
   EXPECT_EQ(S.Launches[1].Loc.Line, 6u);
   // 2*2 blocks of 8*8 threads.
-  EXPECT_EQ(S.Launches[1].Launch.Grid.count(), 4);
-  EXPECT_EQ(S.Launches[1].Launch.Block.count(), 64);
+  EXPECT_EQ(S.Launches[1].Grid->count(), 4);
+  EXPECT_EQ(S.Launches[1].Block->count(), 64);
 }
 
 TEST(ConfigTest, AnnotationsInCodeAreIgnored) {
@@ -191,15 +191,15 @@ TEST(ConfigTest, FindsConfigInAParentDirectory) {
   EXPECT_EQ(S.Params.at("n"), 16777216);
   EXPECT_EQ(S.Params.at("m"), 64);
   ASSERT_EQ(S.Launches.size(), 2u);
-  EXPECT_EQ(S.Launches[0].Launch.Kernel, "saxpy");
-  EXPECT_EQ(S.Launches[0].Launch.Grid.V[0], 65536);
-  EXPECT_EQ(S.Launches[0].Launch.Block.V[0], 256);
+  EXPECT_EQ(S.Launches[0].Kernel, "saxpy");
+  EXPECT_EQ(S.Launches[0].Grid->V[0], 65536);
+  EXPECT_EQ(S.Launches[0].Block->V[0], 256);
   EXPECT_EQ(S.Launches[0].Loc.File, S.Origin);
-  EXPECT_EQ(S.Launches[1].Launch.PlainName, "tiled");
-  EXPECT_EQ(S.Launches[1].Launch.TemplateArgs, "16");
+  EXPECT_EQ(S.Launches[1].PlainName, "tiled");
+  EXPECT_EQ(S.Launches[1].TemplateArgs, "16");
   // 8*8 = 64 blocks of 16*16 = 256 threads.
-  EXPECT_EQ(S.Launches[1].Launch.Grid.count(), 64);
-  EXPECT_EQ(S.Launches[1].Launch.Block.count(), 256);
+  EXPECT_EQ(S.Launches[1].Grid->count(), 64);
+  EXPECT_EQ(S.Launches[1].Block->count(), 256);
 }
 
 TEST(ConfigTest, NearestConfigWins) {

@@ -17,11 +17,11 @@ using namespace roofline;
 namespace {
 
 /// Parses Text, expecting success.
-LaunchOverride parseOk(const std::string &Text) {
+KernelLaunch parseOk(const std::string &Text) {
   auto L = parseLaunchOverride(Text);
   if (!L) {
     ADD_FAILURE() << Text << ": " << llvm::toString(L.takeError());
-    return LaunchOverride();
+    return KernelLaunch();
   }
   return *L;
 }
@@ -52,66 +52,66 @@ void expectDims(const Dim3 &D, int64_t X, int64_t Y, int64_t Z) {
 }
 
 TEST(LaunchSpecTest, OneDimensional) {
-  LaunchOverride L = parseOk("saxpy=4096/256");
+  KernelLaunch L = parseOk("saxpy=4096/256");
   EXPECT_EQ(L.Kernel, "saxpy");
   EXPECT_EQ(L.PlainName, "saxpy");
   EXPECT_EQ(L.TemplateArgs, "");
   // Omitted y and z default to 1.
-  expectDims(L.Grid, 4096, 1, 1);
-  expectDims(L.Block, 256, 1, 1);
+  expectDims(*L.Grid, 4096, 1, 1);
+  expectDims(*L.Block, 256, 1, 1);
   EXPECT_EQ(L.SharedBytes, 0);
   // 4096 blocks * 256 threads = 1048576 threads.
-  EXPECT_EQ(L.Grid.count() * L.Block.count(), 1048576);
+  EXPECT_EQ(L.Grid->count() * L.Block->count(), 1048576);
 }
 
 TEST(LaunchSpecTest, TwoAndThreeDimensional) {
-  LaunchOverride L = parseOk("k=64,64/16,16");
-  expectDims(L.Grid, 64, 64, 1);
-  expectDims(L.Block, 16, 16, 1);
+  KernelLaunch L = parseOk("k=64,64/16,16");
+  expectDims(*L.Grid, 64, 64, 1);
+  expectDims(*L.Block, 16, 16, 1);
   // 64*64 = 4096 blocks of 16*16 = 256 threads.
-  EXPECT_EQ(L.Grid.count(), 4096);
-  EXPECT_EQ(L.Block.count(), 256);
+  EXPECT_EQ(L.Grid->count(), 4096);
+  EXPECT_EQ(L.Block->count(), 256);
 
-  LaunchOverride L3 = parseOk("k3=1,2,3/4,5,6");
-  expectDims(L3.Grid, 1, 2, 3);
-  expectDims(L3.Block, 4, 5, 6);
+  KernelLaunch L3 = parseOk("k3=1,2,3/4,5,6");
+  expectDims(*L3.Grid, 1, 2, 3);
+  expectDims(*L3.Block, 4, 5, 6);
   // 1*2*3 = 6 blocks, 4*5*6 = 120 threads per block.
-  EXPECT_EQ(L3.Grid.count(), 6);
-  EXPECT_EQ(L3.Block.count(), 120);
+  EXPECT_EQ(L3.Grid->count(), 6);
+  EXPECT_EQ(L3.Block->count(), 120);
 }
 
 TEST(LaunchSpecTest, TemplateArguments) {
   // The ',' inside <> does not split the kernel name, and the plain name
   // and the argument text are separated.
-  LaunchOverride L = parseOk("tiled<64, 8>=64,64/256");
+  KernelLaunch L = parseOk("tiled<64, 8>=64,64/256");
   EXPECT_EQ(L.Text, "tiled<64, 8>=64,64/256"); // For messages.
   EXPECT_EQ(L.Kernel, "tiled<64, 8>");
   EXPECT_EQ(L.PlainName, "tiled");
   EXPECT_EQ(L.TemplateArgs, "64, 8");
-  expectDims(L.Grid, 64, 64, 1);
-  expectDims(L.Block, 256, 1, 1);
+  expectDims(*L.Grid, 64, 64, 1);
+  expectDims(*L.Block, 256, 1, 1);
   // '=' inside <> is part of the kernel: the split is at the last '=' at
   // depth 0.
-  LaunchOverride E = parseOk("k<x==1>=8/32");
+  KernelLaunch E = parseOk("k<x==1>=8/32");
   EXPECT_EQ(E.Kernel, "k<x==1>");
   EXPECT_EQ(E.PlainName, "k");
   EXPECT_EQ(E.TemplateArgs, "x==1");
-  expectDims(E.Grid, 8, 1, 1);
-  expectDims(E.Block, 32, 1, 1);
+  expectDims(*E.Grid, 8, 1, 1);
+  expectDims(*E.Block, 32, 1, 1);
 }
 
 TEST(LaunchSpecTest, SharedMemoryAndSpaces) {
-  LaunchOverride L = parseOk("k=128/256/49152");
-  expectDims(L.Grid, 128, 1, 1);
-  expectDims(L.Block, 256, 1, 1);
+  KernelLaunch L = parseOk("k=128/256/49152");
+  expectDims(*L.Grid, 128, 1, 1);
+  expectDims(*L.Block, 256, 1, 1);
   EXPECT_EQ(L.SharedBytes, 49152);
   // Zero dynamic shared memory is allowed.
   EXPECT_EQ(parseOk("k=1/1/0").SharedBytes, 0);
   // Blanks around numbers and the kernel name are trimmed.
-  LaunchOverride S = parseOk(" gemm = 8 , 4 / 32 , 8 / 1024 ");
+  KernelLaunch S = parseOk(" gemm = 8 , 4 / 32 , 8 / 1024 ");
   EXPECT_EQ(S.Kernel, "gemm");
-  expectDims(S.Grid, 8, 4, 1);
-  expectDims(S.Block, 32, 8, 1);
+  expectDims(*S.Grid, 8, 4, 1);
+  expectDims(*S.Block, 32, 8, 1);
   EXPECT_EQ(S.SharedBytes, 1024);
 }
 

@@ -637,7 +637,7 @@ int main(int Argc, const char **Argv) {
   // Once per run, not per file: a project's every command has the flag.
   for (const std::string &Note : takeTranslationNotes())
     errs() << Note << "\n";
-  for (const LaunchOverride &L : Opts.Launches) {
+  for (const KernelLaunch &L : Opts.Launches) {
     bool Matched = false;
     // A kernel clang's errors cost may be the one named: it is reported.
     bool LostKernels = false;

@@ -1,0 +1,52 @@
+//===- Counters.h - The names of the counts ---------------------*- C++ -*-===//
+//
+// The operation classifier produces counts under these names, the engine
+// totals them, the metrics and checks read them and the emitters print them
+// (JSON as reportKey(): '.' becomes '_'). They are written here once; the
+// meaning of each is in docs/counting.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_COUNTERS_H
+#define CUDA_ROOFLINE_COUNTERS_H
+
+namespace roofline {
+namespace counter {
+
+/// Per precision: FLOPs "flops.<prec>" (tensor-core MMAs as
+/// "flops.tensor_<prec>"), divisions "div.<prec>", and special functions
+/// "special.<kind>".
+constexpr const char *FlopsPrefix = "flops.";
+constexpr const char *TensorFlopsPrefix = "flops.tensor_";
+constexpr const char *DivPrefix = "div.";
+constexpr const char *SpecialPrefix = "special.";
+/// The part before the '.' of the per-precision counters above.
+constexpr const char *FlopsFamily = "flops";
+constexpr const char *DivFamily = "div";
+
+/// Totals over the per-precision counters.
+constexpr const char *FlopsTotal = "flops_total";
+constexpr const char *Divisions = "divisions";
+
+/// Global memory: requests (warp-level instructions per thread) and bytes.
+constexpr const char *GlobalLoads = "global.loads";
+constexpr const char *GlobalLoadBytes = "global.load_bytes";
+constexpr const char *GlobalStores = "global.stores";
+constexpr const char *GlobalStoreBytes = "global.store_bytes";
+constexpr const char *GlobalPrefix = "global.";
+
+/// Shared memory bytes, their total, and shared atomics.
+constexpr const char *SharedLoadBytes = "shared.load_bytes";
+constexpr const char *SharedStoreBytes = "shared.store_bytes";
+constexpr const char *SharedBytes = "shared_bytes";
+constexpr const char *SharedAtomics = "shared.atomics";
+constexpr const char *SharedPrefix = "shared.";
+
+/// Global atomics and their bytes.
+constexpr const char *Atomics = "atomics";
+constexpr const char *AtomicBytes = "atomic_bytes";
+
+} // namespace counter
+} // namespace roofline
+
+#endif

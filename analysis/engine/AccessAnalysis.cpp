@@ -4,7 +4,6 @@
 #include "DomainCounter.h"
 #include "Footprint.h"
 
-#include <cctype>
 #include <variant>
 
 using namespace roofline;
@@ -201,9 +200,7 @@ AccessLaunch roofline::accessLaunch(const KernelModel &M,
            (Z ? "threadIdx.z" : Y ? "threadIdx.y" : "only threadIdx.x");
   }
   AL.Launch.Block = B;
-  AL.BlockAssumption = "block (" + std::to_string(B.V[0]) + "," +
-                       std::to_string(B.V[1]) + "," + std::to_string(B.V[2]) +
-                       ") assumed: " + From;
+  AL.BlockAssumption = "block " + B.str() + " assumed: " + From;
   return AL;
 }
 
@@ -438,151 +435,186 @@ SharedContext sharedContext(const KernelModel &M, const BlockModel &B,
   return C;
 }
 
+/// What the accesses of one analyzeAccesses share: the launch, the values
+/// known, the lanes' environment and each block's accesses with split
+/// stores merged.
+struct AccessContext {
+  AccessContext(const KernelModel &M, const AccessLaunch &AL,
+                const std::map<std::string, int64_t> &Params);
+
+  const KernelModel &M;
+  const AccessLaunch &AL;
+  const KernelLaunch &Launch;
+  std::map<std::string, Expr> Known;
+  /// The known values that are numbers.
+  IntervalEnv Base;
+  /// Lanes per row of threadIdx.x within a warp.
+  unsigned RowLanes = WarpSize;
+  std::vector<std::vector<AccessModel>> Merged;
+};
+
+AccessContext::AccessContext(const KernelModel &M, const AccessLaunch &AL,
+                             const std::map<std::string, int64_t> &Params)
+    : M(M), AL(AL), Launch(AL.Launch), Known(knownValues(Params, Launch)) {
+  // A block from the launch (or assumed) without a grid: blockDim is known.
+  if (!Launch.known() && Launch.Block)
+    for (int I = 0; I < 3; ++I)
+      Known[std::string("blockDim.") + "xyz"[I]] = Expr(Launch.Block->V[I]);
+  for (auto &KV : Known)
+    if (auto C = KV.second.asConstant())
+      Base[KV.first] = Interval{*C, *C};
+  if (Launch.Block && Launch.Block->V[0] < int64_t(WarpSize))
+    RowLanes = unsigned(Launch.Block->V[0]);
+  for (const BlockModel &B : M.Blocks)
+    Merged.push_back(mergeSplitAccesses(B.Accesses));
+}
+
+/// What A is, where, and how often it runs: per thread at Env (every guard
+/// passing) and, with a launch, over the grid.
+AccessInfo accessFacts(const AccessContext &C, const BlockModel &B,
+                       const AccessModel &A, const IntervalEnv &Env) {
+  AccessInfo I;
+  I.Line = A.Line;
+  I.Column = A.Column;
+  I.File = A.File;
+  I.Space = A.Space;
+  I.IsStore = A.IsStore;
+  I.IsAtomic = A.IsAtomic;
+  I.Base = A.Base;
+  I.Width = A.Width;
+  DomainWalker W(C.M, B, C.Known, 1);
+  if (const std::optional<Expr> &S = W.innerSum(0))
+    I.CountPerThread = S->substitute(C.Known).evaluate(Env);
+  if (C.Launch.known()) {
+    std::optional<uint64_t> N =
+        executions(C.M, B, C.Known,
+                   ThreadBox::wholeGrid(*C.Launch.Grid, *C.Launch.Block));
+    I.GridExecutions = N;
+    // A copy of the code no thread of this launch runs (a loop version
+    // the compiler made for other sizes) is no finding's place.
+    if (N && *N == 0)
+      I.Reachable = false;
+  }
+  return I;
+}
+
+/// Sizes the user did not give (Need): a verdict that holds for every
+/// large enough size is reported with the range it holds for. False, with
+/// I.Unknown saying so, when there is none.
+bool sweptVerdict(const AccessContext &C, const BlockModel &B,
+                  const AccessModel &A, const Expr &Offset,
+                  const std::vector<CondRef> &Guards, const IntervalEnv &Env,
+                  const std::set<std::string> &Need,
+                  const SharedContext &Shared, AccessInfo &I,
+                  RequestVerdict &V) {
+  I.Missing.assign(Need.begin(), Need.end());
+  std::optional<SweptVerdict> Swept;
+  if (allSizes(C.M, Need))
+    Swept = sweepSizes(Offset, Guards, C.Launch, Env, Need, A, C.RowLanes,
+                       Shared);
+  if (!Swept) {
+    std::string Names;
+    for (const std::string &S : Need)
+      Names += (Names.empty() ? "'" : ", '") + S + "'";
+    I.Unknown = Names.empty()
+                    ? "the address has no value for the first warp"
+                    : "the address needs " + Names +
+                          " (give sizes with --param or --launch)";
+    return false;
+  }
+  V = Swept->Verdict;
+  if (V.Sectors && Swept->MaxSectors > V.Sectors->Sectors)
+    I.MaxSectors = Swept->MaxSectors;
+  std::string Names;
+  for (const std::string &S : Need)
+    Names += (Names.empty() ? "" : ", ") + S;
+  I.ValidFor = Names + " ≥ " + std::to_string(Swept->From);
+  if (V.Class == AccessClass::Strided && A.Width)
+    if (auto Split = Offset.splitAffine("threadIdx.x")) {
+      Expr Stride =
+          Split->first * Expr::constant(Rational::fraction(1, A.Width));
+      I.StrideFormula = Stride.str();
+      // A stride that is a number whatever the sizes.
+      if (auto Const = Stride.asConstant(); Const && Const->isInteger())
+        I.StrideElements = Const->toInt64().value_or(0);
+    }
+  // The per-thread run (a vector width) read at the first size the
+  // verdict holds for: whether it is aligned may depend on sizes, the
+  // run itself does not.
+  if (A.Space == MemSpace::Global) {
+    IntervalEnv At = Env;
+    for (const std::string &N : Need)
+      At[N] = Interval{Rational(Swept->From), Rational(Swept->From)};
+    auto R = warpRequest(Offset, Guards, C.Launch, At);
+    if (auto *W = std::get_if<WarpRequest>(&R))
+      findVectorWidth(C.M, B, A, C.Known, W->used(), I);
+  }
+  return true;
+}
+
+/// Everything analyzeAccesses says of access A of block B.
+AccessInfo analyzeAccess(const AccessContext &C, const BlockModel &B,
+                         const AccessModel &A) {
+  IntervalEnv Env = C.Base;
+  for (const char *D : ThreadDimNames)
+    Env[D] = Interval{Rational(0), Rational(0)};
+  for (const NestLevel &NL : B.Nest)
+    Env[C.M.Loops[NL.Loop].Var] = Interval{Rational(0), Rational(0)};
+  AccessInfo I = accessFacts(C, B, A, Env);
+  if (!A.Offset || A.Base.empty()) {
+    I.Unknown = "the address depends on data (not an affine function of "
+                "the thread and loop indices)";
+    return I;
+  }
+  if (auto Split = A.Offset->splitAffine("threadIdx.x"))
+    I.LaneCoefficient = Split->first.str();
+  Expr Offset = A.Offset->substitute(C.Known);
+
+  // The guards of this block, to leave out lanes that do not access.
+  std::vector<CondRef> Guards;
+  for (const NestLevel &NL : B.Nest)
+    Guards.push_back(NL.Guard->substitute(C.Known));
+  Guards.push_back(B.InnerGuard->substitute(C.Known));
+
+  SharedContext Shared;
+  if (A.Space == MemSpace::Shared)
+    Shared = sharedContext(C.M, B, A, C.Merged, C.Known);
+  auto Request = warpRequest(Offset, Guards, C.Launch, Env);
+  RequestVerdict V;
+  if (auto *Need = std::get_if<std::set<std::string>>(&Request)) {
+    if (!sweptVerdict(C, B, A, Offset, Guards, Env, *Need, Shared, I, V))
+      return I;
+  } else {
+    V = judge(std::get<WarpRequest>(Request), A, C.RowLanes, Shared);
+  }
+  I.BlockAssumption = C.AL.BlockAssumption;
+  I.Sectors = V.Sectors;
+  I.Banks = V.Banks;
+  I.BankFix = V.BankFix;
+  I.Class = V.Class;
+  if (V.Class == AccessClass::Strided && A.Width && I.StrideFormula.empty())
+    I.StrideElements = V.LaneStride / int64_t(A.Width);
+  if (A.Space == MemSpace::Global && I.ValidFor.empty()) {
+    findVectorWidth(C.M, B, A, C.Known, std::get<WarpRequest>(Request).used(),
+                    I);
+    if (!A.IsStore && !A.IsAtomic && C.Launch.known())
+      measureReuse(C.M, B, A, C.Known, C.Launch, I);
+  }
+  return I;
+}
+
 } // namespace
 
 std::vector<AccessInfo>
 roofline::analyzeAccesses(const KernelModel &M, const AccessLaunch &AL,
                           const std::map<std::string, int64_t> &Params) {
-  const KernelLaunch &Launch = AL.Launch;
-  std::map<std::string, Expr> Known = knownValues(Params, Launch);
-  // A block from the launch (or assumed) without a grid: blockDim is known.
-  if (!Launch.known() && Launch.Block)
-    for (int I = 0; I < 3; ++I)
-      Known[std::string("blockDim.") + "xyz"[I]] = Expr(Launch.Block->V[I]);
-  IntervalEnv Base;
-  for (auto &KV : Known)
-    if (auto C = KV.second.asConstant())
-      Base[KV.first] = Interval{*C, *C};
-
-  // Lanes per row of threadIdx.x within a warp.
-  unsigned RowLanes = WarpSize;
-  if (Launch.Block && Launch.Block->V[0] < int64_t(WarpSize))
-    RowLanes = unsigned(Launch.Block->V[0]);
-
-  std::vector<std::vector<AccessModel>> Merged;
-  for (const BlockModel &B : M.Blocks)
-    Merged.push_back(mergeSplitAccesses(B.Accesses));
-
+  AccessContext C(M, AL, Params);
   std::vector<AccessInfo> Out;
-  for (size_t BI = 0; BI < M.Blocks.size(); ++BI) {
-    const BlockModel &B = M.Blocks[BI];
-    for (const AccessModel &A : Merged[BI]) {
-      if (!A.Tile.empty())
-        continue; // WMMA fragments: a warp-wide tile, not one lane each.
-      AccessInfo I;
-      I.Line = A.Line;
-      I.Column = A.Column;
-      I.File = A.File;
-      I.Space = A.Space;
-      I.IsStore = A.IsStore;
-      I.IsAtomic = A.IsAtomic;
-      I.Base = A.Base;
-      I.Width = A.Width;
-
-      IntervalEnv Env = Base;
-      for (const char *D : ThreadDimNames)
-        Env[D] = Interval{Rational(0), Rational(0)};
-      for (const NestLevel &NL : B.Nest)
-        Env[M.Loops[NL.Loop].Var] = Interval{Rational(0), Rational(0)};
-      DomainWalker W(M, B, Known, 1);
-      if (const std::optional<Expr> &S = W.innerSum(0))
-        I.CountPerThread = S->substitute(Known).evaluate(Env);
-
-      if (Launch.known()) {
-        std::optional<uint64_t> N = executions(
-            M, B, Known, ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block));
-        I.GridExecutions = N;
-        // A copy of the code no thread of this launch runs (a loop version
-        // the compiler made for other sizes) is no finding's place.
-        if (N && *N == 0)
-          I.Reachable = false;
-      }
-      if (!A.Offset || A.Base.empty()) {
-        I.Unknown = "the address depends on data (not an affine function of "
-                    "the thread and loop indices)";
-        Out.push_back(I);
-        continue;
-      }
-      if (auto Split = A.Offset->splitAffine("threadIdx.x"))
-        I.LaneCoefficient = Split->first.str();
-      Expr Offset = A.Offset->substitute(Known);
-
-      // The guards of this block, to leave out lanes that do not access.
-      std::vector<CondRef> Guards;
-      for (const NestLevel &NL : B.Nest)
-        Guards.push_back(NL.Guard->substitute(Known));
-      Guards.push_back(B.InnerGuard->substitute(Known));
-
-      SharedContext Shared;
-      if (A.Space == MemSpace::Shared)
-        Shared = sharedContext(M, B, A, Merged, Known);
-      auto Request = warpRequest(Offset, Guards, Launch, Env);
-      RequestVerdict V;
-      if (auto *Need = std::get_if<std::set<std::string>>(&Request)) {
-        I.Missing.assign(Need->begin(), Need->end());
-        // Sizes the user did not give: a verdict that holds for every
-        // large enough size is reported with the range it holds for.
-        std::optional<SweptVerdict> Swept;
-        if (allSizes(M, *Need))
-          Swept = sweepSizes(Offset, Guards, Launch, Env, *Need, A, RowLanes,
-                             Shared);
-        if (!Swept) {
-          std::string Names;
-          for (const std::string &S : *Need)
-            Names += (Names.empty() ? "'" : ", '") + S + "'";
-          I.Unknown = Names.empty()
-                          ? "the address has no value for the first warp"
-                          : "the address needs " + Names +
-                                " (give sizes with --param or --launch)";
-          Out.push_back(I);
-          continue;
-        }
-        V = Swept->Verdict;
-        if (V.Sectors && Swept->MaxSectors > V.Sectors->Sectors)
-          I.MaxSectors = Swept->MaxSectors;
-        std::string Names;
-        for (const std::string &S : *Need)
-          Names += (Names.empty() ? "" : ", ") + S;
-        I.ValidFor = Names + " ≥ " + std::to_string(Swept->From);
-        if (V.Class == AccessClass::Strided && A.Width)
-          if (auto Split = Offset.splitAffine("threadIdx.x")) {
-            Expr Stride =
-                Split->first * Expr::constant(Rational::fraction(1, A.Width));
-            I.StrideFormula = Stride.str();
-            // A stride that is a number whatever the sizes.
-            if (auto C = Stride.asConstant(); C && C->isInteger())
-              I.StrideElements = C->toInt64().value_or(0);
-          }
-        // The per-thread run (a vector width) read at the first size the
-        // verdict holds for: whether it is aligned may depend on sizes, the
-        // run itself does not.
-        if (A.Space == MemSpace::Global) {
-          IntervalEnv At = Env;
-          for (const std::string &N : *Need)
-            At[N] = Interval{Rational(Swept->From), Rational(Swept->From)};
-          auto R = warpRequest(Offset, Guards, Launch, At);
-          if (auto *W = std::get_if<WarpRequest>(&R))
-            findVectorWidth(M, B, A, Known, W->used(), I);
-        }
-      } else {
-        V = judge(std::get<WarpRequest>(Request), A, RowLanes, Shared);
-      }
-      I.BlockAssumption = AL.BlockAssumption;
-      I.Sectors = V.Sectors;
-      I.Banks = V.Banks;
-      I.BankFix = V.BankFix;
-      I.Class = V.Class;
-      if (V.Class == AccessClass::Strided && A.Width && I.StrideFormula.empty())
-        I.StrideElements = V.LaneStride / int64_t(A.Width);
-      if (A.Space == MemSpace::Global && I.ValidFor.empty()) {
-        findVectorWidth(M, B, A, Known, std::get<WarpRequest>(Request).used(),
-                        I);
-        if (!A.IsStore && !A.IsAtomic && Launch.known())
-          measureReuse(M, B, A, Known, Launch, I);
-      }
-      Out.push_back(I);
-    }
-  }
+  for (size_t BI = 0; BI < M.Blocks.size(); ++BI)
+    for (const AccessModel &A : C.Merged[BI])
+      // WMMA fragments are a warp-wide tile, not one lane each.
+      if (A.Tile.empty())
+        Out.push_back(analyzeAccess(C, M.Blocks[BI], A));
   std::stable_sort(Out.begin(), Out.end(),
                    [](const AccessInfo &X, const AccessInfo &Y) {
                      return std::make_pair(X.Line, X.Column) <
@@ -629,206 +661,6 @@ roofline::requestedSectorBytes(const std::vector<AccessInfo> &Accesses,
   // Whole bytes: a fraction comes from partial warps and rounds up.
   T.Bytes = uint64_t(Total.ceil());
   return T;
-}
-
-std::string roofline::expressionAt(llvm::StringRef Text, unsigned Line,
-                                   unsigned Column, unsigned *StartColumn,
-                                   bool IsLoad, unsigned *StartLine) {
-  if (Line == 0 || Column == 0)
-    return "";
-  size_t Pos = 0;
-  for (unsigned L = 1; L < Line; ++L) {
-    Pos = Text.find('\n', Pos);
-    if (Pos == llvm::StringRef::npos)
-      return "";
-    ++Pos;
-  }
-  Pos += Column - 1;
-  size_t LineEnd = Text.find('\n', Pos);
-  if (Pos >= Text.size() || (LineEnd != llvm::StringRef::npos && Pos > LineEnd))
-    return "";
-  // UTF-8 bytes (>= 0x80) belong to identifiers: clang accepts them there.
-  auto isIdent = [](char C) {
-    return std::isalnum((unsigned char)C) || C == '_' || (unsigned char)C >= 0x80;
-  };
-  // A string or character literal from its opening quote at Q: the index of
-  // its closing quote (brackets inside it do not count).
-  auto literalEnd = [&](size_t Q) {
-    char Quote = Text[Q];
-    size_t J = Q + 1;
-    while (J < Text.size() && Text[J] != Quote && Text[J] != '\n')
-      J += Text[J] == '\\' ? 2 : 1;
-    return std::min(J, Text.size() - 1);
-  };
-  // The same from its closing quote at Q, scanning back.
-  auto literalStart = [&](size_t Q) {
-    char Quote = Text[Q];
-    size_t J = Q;
-    while (J > 0) {
-      --J;
-      if (Text[J] == Quote && (J == 0 || Text[J - 1] != '\\'))
-        return J;
-      if (Text[J] == '\n')
-        break;
-    }
-    return J;
-  };
-  // A copy (*(float4 *)&r[0] = *(const float4 *)&s[i]) is located at its
-  // '=': the load is the right-hand side.
-  if (IsLoad && Text[Pos] == '=' && Pos + 1 < Text.size() && Text[Pos + 1] != '=') {
-    size_t R = Pos + 1;
-    unsigned RLine = Line, RCol = Column + 1;
-    while (R < Text.size() &&
-           (Text[R] == ' ' || Text[R] == '\t' || Text[R] == '\n' || Text[R] == '\r')) {
-      if (Text[R] == '\n') {
-        ++RLine;
-        RCol = 0;
-      }
-      ++R;
-      ++RCol;
-    }
-    return expressionAt(Text, RLine, RCol, StartColumn, false, StartLine);
-  }
-  // Through a cast: *reinterpret_cast<const float4 *>(&X[i]) reads X[i].
-  for (llvm::StringRef Cast : {"*reinterpret_cast<", "reinterpret_cast<"}) {
-    if (!Text.substr(Pos).starts_with(Cast))
-      continue;
-    size_t Close = Text.find('>', Pos);
-    if (Close != llvm::StringRef::npos && Close + 1 < Text.size() &&
-        Text[Close + 1] == '(')
-      return expressionAt(Text, Line, unsigned(Column + (Close + 1 - Pos)),
-                          StartColumn, false, StartLine);
-  }
-  // Stores and compound assignments are located at their operator: the
-  // expression is the left-hand side.
-  if (Text[Pos] == '=' || (Pos + 1 < Text.size() && Text[Pos + 1] == '=' &&
-                           llvm::StringRef("+-*/%&|^").contains(Text[Pos]))) {
-    size_t E = Pos;
-    while (E > 0 && Text[E - 1] == ' ')
-      --E;
-    size_t B = E;
-    while (B > 0) {
-      char C = Text[B - 1];
-      if (C == ']' || C == ')') {
-        char Open = C == ']' ? '[' : '(';
-        int Depth = 0;
-        size_t J = B;
-        while (J > 0) {
-          --J;
-          if (Text[J] == '"' || Text[J] == '\'') {
-            J = literalStart(J);
-            continue;
-          }
-          Depth += Text[J] == C;
-          Depth -= Text[J] == Open;
-          if (Depth == 0)
-            break;
-        }
-        if (Depth != 0)
-          return "";
-        B = J;
-        continue;
-      }
-      if (isIdent(C) || C == '.' || (C == '>' && B > 1 && Text[B - 2] == '-')) {
-        B -= C == '>' ? 2 : 1;
-        continue;
-      }
-      if (C == '*' && (B == 1 || !isIdent(Text[B - 2]))) {
-        --B;
-        continue;
-      }
-      break;
-    }
-    // *reinterpret_cast<T *>(&X[i]) = v: the scan stops at the cast's
-    // parenthesis; the access is to X[i].
-    if (E - B > 3 && Text[B] == '(' && Text[B + 1] == '&' && Text[E - 1] == ')') {
-      B += 2;
-      --E;
-    }
-    if (B == E)
-      return "";
-    std::string S = Text.substr(B, E - B).str();
-    if (S.find('\n') != std::string::npos || B + Column < Pos + 1)
-      return "";
-    for (char &C : S)
-      if (C == '\r' || C == '\t')
-        C = ' ';
-    if (StartColumn)
-      *StartColumn = unsigned(Column - (Pos - B));
-    if (StartLine)
-      *StartLine = Line;
-    return S;
-  }
-  // reinterpret_cast<float4 *>(&X[i]) is located at its '(': the access is
-  // to X[i].
-  while (Pos + 1 < Text.size() && Text[Pos] == '(' && Text[Pos + 1] == '&') {
-    Pos += 2;
-    ++Column;
-    ++Column;
-  }
-  size_t I = Pos;
-  while (I < Text.size() && (Text[I] == '*' || Text[I] == '('))
-    ++I; // *p, (*p)
-  if (I == Text.size() || !isIdent(Text[I]))
-    return "";
-  int Parens = 0;
-  for (size_t J = Pos; J < I; ++J)
-    Parens += Text[J] == '(';
-  while (I < Text.size()) {
-    if (isIdent(Text[I])) {
-      while (I < Text.size() && isIdent(Text[I]))
-        ++I;
-      continue;
-    }
-    if (Text[I] == '[' || (Text[I] == '(' && I > Pos && isIdent(Text[I - 1]))) {
-      char Open = Text[I], Close = Open == '[' ? ']' : ')';
-      int Depth = 0;
-      size_t J = I;
-      for (; J < Text.size(); ++J) {
-        if (Text[J] == '"' || Text[J] == '\'') {
-          J = literalEnd(J);
-          continue;
-        }
-        Depth += Text[J] == Open;
-        Depth -= Text[J] == Close;
-        if (Depth == 0)
-          break;
-      }
-      if (J == Text.size())
-        return "";
-      I = J + 1;
-      continue;
-    }
-    if (Text[I] == '.' && I + 1 < Text.size() && isIdent(Text[I + 1])) {
-      ++I;
-      continue;
-    }
-    if (Text.substr(I).starts_with("->") && I + 2 < Text.size() && isIdent(Text[I + 2])) {
-      I += 2;
-      continue;
-    }
-    if (Text[I] == ')' && Parens > 0) {
-      --Parens;
-      ++I;
-      continue;
-    }
-    break;
-  }
-  if (Parens != 0)
-    return "";
-  std::string S = Text.substr(Pos, I - Pos).str();
-  if (StartColumn)
-    *StartColumn = Column;
-  if (StartLine)
-    *StartLine = Line;
-  // Keep one line of source in messages (a CRLF break is one space).
-  std::string One;
-  for (char C : S) {
-    if (C == '\r')
-      continue;
-    One += C == '\n' || C == '\t' ? ' ' : C;
-  }
-  return One;
 }
 
 std::optional<uint64_t>

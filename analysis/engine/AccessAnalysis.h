@@ -17,8 +17,8 @@
 #include "AccessPattern.h"
 #include "KernelCounts.h"
 #include "KernelModel.h"
-
-#include "llvm/ADT/StringRef.h"
+// AccessInfo::Expr is read back from the source with expressionAt.
+#include "SourceText.h"
 
 #include <map>
 #include <optional>
@@ -60,7 +60,8 @@ struct AccessInfo {
   MemSpace Space = MemSpace::Global;
   bool IsStore = false, IsAtomic = false;
   std::string Base; ///< Parameter or __shared__ variable.
-  std::string Expr; ///< Source text of the accessed expression, if found.
+  /// Source text of the accessed expression, if found (expressionAt).
+  std::string Expr;
   unsigned Width = 0;
   /// Executions per thread with every guard passing.
   std::optional<Rational> CountPerThread;
@@ -139,17 +140,6 @@ struct AccessInfo {
   /// Sectors the distinct bytes would need at best.
   unsigned idealSectors() const;
 };
-
-/// The expression that starts at Line:Column of Text (1-based): an
-/// identifier followed by subscripts, calls and member accesses, or a
-/// dereference; empty if there is none. A store is located at its `=`: the
-/// expression is then the left-hand side, and StartColumn (if given) is set
-/// to where it starts.
-/// A load located at an `=` is the copy's right-hand side (IsLoad), which
-/// may start on a later line (StartLine).
-std::string expressionAt(llvm::StringRef Text, unsigned Line, unsigned Column,
-                         unsigned *StartColumn = nullptr, bool IsLoad = false,
-                         unsigned *StartLine = nullptr);
 
 /// dram_bytes.upper: every sector the grid's global requests touch, with no
 /// reuse in any cache.

@@ -149,107 +149,109 @@ static LaneAddresses mapLanes(const LaneAddresses &A, Fn F) {
 
 static bool isPowerOfTwo(uint64_t X) { return X && !(X & (X - 1)); }
 
-BankAdvice roofline::adviseBankConflict(const LaneAddresses &A, unsigned Width,
-                                        const BankReport &Report,
-                                        const SharedLayout &L,
-                                        ThreadRun Run) {
-  BankAdvice Adv;
-  Adv.Layout = L;
-  const int64_t Pitch = int64_t(L.rowBytes());
-  // A 1-D array is one row: nothing moves one part of it against another.
-  auto RowOf = [&](int64_t Addr) { return Pitch ? floorDiv(Addr, Pitch) : 0; };
+/// The row of byte address Addr in rows of Pitch bytes. A 1-D array
+/// (Pitch 0) is one row: nothing moves one part of it against another.
+static int64_t rowOf(int64_t Addr, int64_t Pitch) {
+  return Pitch ? floorDiv(Addr, Pitch) : 0;
+}
 
-  // The conflicts among lanes of one row, each row's lanes alone: padding
-  // shifts a whole row by the same number of banks, so these stay.
+/// The worst conflict among lanes of one row, each row's lanes alone, and
+/// that row (Row): padding shifts a whole row by the same number of banks,
+/// so these stay.
+static BankReport worstInRow(const LaneAddresses &A, unsigned Width,
+                             int64_t Pitch, int64_t &Row) {
   std::set<int64_t> Rows;
   for (const auto &Addr : A)
     if (Addr)
-      Rows.insert(RowOf(*Addr));
+      Rows.insert(rowOf(*Addr, Pitch));
   BankReport InRow;
-  int64_t InRowRow = 0;
+  Row = 0;
   for (int64_t R : Rows) {
     BankReport B = analyzeSharedRequest(
         mapLanes(A, [&](unsigned, int64_t Addr) -> std::optional<int64_t> {
-          if (RowOf(Addr) != R)
+          if (rowOf(Addr, Pitch) != R)
             return std::nullopt;
           return Addr;
         }),
         Width);
     if (B.Ways > InRow.Ways) {
       InRow = B;
-      InRowRow = R;
+      Row = R;
     }
   }
-  Adv.InRowWays = InRow.Ways;
-  const std::vector<unsigned> &Worst = Report.CollidingLanes;
-  Adv.CollidingInOneRow =
-      !Worst.empty() && A[Worst.front()] &&
-      std::all_of(Worst.begin(), Worst.end(), [&](unsigned Lane) {
-        return A[Lane] && RowOf(*A[Lane]) == RowOf(*A[Worst.front()]);
-      });
+  return InRow;
+}
 
-  if (Adv.acrossRows()) {
-    // Every padding up to 128 bytes (a full turn of the banks) that keeps
-    // rows as aligned as the widest access needs.
-    unsigned Align = std::max(L.AlignBytes, Width);
-    BankReport Best = Report;
-    for (unsigned P = 1; uint64_t(P) * L.ElementBytes < SharedBanks * BankBytes;
-         ++P) {
-      if (P * L.ElementBytes % Align)
-        continue;
-      int64_t Padded = Pitch + int64_t(P) * L.ElementBytes;
-      BankReport B = analyzeSharedRequest(
-          mapLanes(A,
-                   [&](unsigned, int64_t Addr) {
-                     int64_t R = RowOf(Addr);
-                     return R * Padded + (Addr - R * Pitch);
-                   }),
-          Width);
-      if (B.Wavefronts < Best.Wavefronts) {
-        Best = B;
-        Adv.PadElements = P;
-      }
-    }
-    if (Adv.PadElements)
-      Adv.Padded = Best;
-    if (Best.Wavefronts <= Report.MinWavefronts)
-      return Adv;
-    // Without padding, an XOR of the column with the row permutes each
-    // row's units: in units of the widest access of the array, which stays
-    // whole, and a power-of-two number of them per row.
-    unsigned U = Align;
-    if (U % L.ElementBytes || !isPowerOfTwo(U / L.ElementBytes) || Pitch % U ||
-        !isPowerOfTwo(uint64_t(Pitch / U)) || Pitch / U < 2)
-      return Adv;
-    int64_t Units = Pitch / U;
-    int64_t PlaneRows = int64_t(L.Dims[L.Dims.size() - 2]);
+/// Every padding up to 128 bytes (a full turn of the banks) that keeps
+/// rows as aligned as the widest access needs: the one with the fewest
+/// wavefronts into Adv, and the best request with or without it.
+static BankReport padRows(const LaneAddresses &A, unsigned Width,
+                          const BankReport &Report, const SharedLayout &L,
+                          int64_t Pitch, BankAdvice &Adv) {
+  unsigned Align = std::max(L.AlignBytes, Width);
+  BankReport Best = Report;
+  for (unsigned P = 1; uint64_t(P) * L.ElementBytes < SharedBanks * BankBytes;
+       ++P) {
+    if (P * L.ElementBytes % Align)
+      continue;
+    int64_t Padded = Pitch + int64_t(P) * L.ElementBytes;
     BankReport B = analyzeSharedRequest(
         mapLanes(A,
                  [&](unsigned, int64_t Addr) {
-                   int64_t R = RowOf(Addr), Col = Addr - R * Pitch;
-                   int64_t Key = (PlaneRows ? R % PlaneRows : R) % Units;
-                   return R * Pitch + ((Col / U) ^ Key) * U + Col % U;
+                   int64_t R = rowOf(Addr, Pitch);
+                   return R * Padded + (Addr - R * Pitch);
                  }),
         Width);
     if (B.Wavefronts < Best.Wavefronts) {
-      Adv.SwizzleModulo = unsigned(Units);
-      Adv.SwizzleScale = U / L.ElementBytes;
-      Adv.Swizzled = B;
+      Best = B;
+      Adv.PadElements = P;
     }
-    return Adv;
   }
+  if (Adv.PadElements)
+    Adv.Padded = Best;
+  return Best;
+}
 
-  // Within a row: the first two lanes that collide there, and whether the
-  // row's lanes are evenly spaced (a pattern, not just those two lanes).
+/// Without padding, an XOR of the column with the row permutes each row's
+/// units: in units of the widest access of the array, which stays whole,
+/// and a power-of-two number of them per row. Into Adv if it beats Best.
+static void swizzleRows(const LaneAddresses &A, unsigned Width,
+                        const SharedLayout &L, int64_t Pitch,
+                        const BankReport &Best, BankAdvice &Adv) {
+  unsigned U = std::max(L.AlignBytes, Width);
+  if (U % L.ElementBytes || !isPowerOfTwo(U / L.ElementBytes) || Pitch % U ||
+      !isPowerOfTwo(uint64_t(Pitch / U)) || Pitch / U < 2)
+    return;
+  int64_t Units = Pitch / U;
+  int64_t PlaneRows = int64_t(L.Dims[L.Dims.size() - 2]);
+  BankReport B = analyzeSharedRequest(
+      mapLanes(A,
+               [&](unsigned, int64_t Addr) {
+                 int64_t R = rowOf(Addr, Pitch), Col = Addr - R * Pitch;
+                 int64_t Key = (PlaneRows ? R % PlaneRows : R) % Units;
+                 return R * Pitch + ((Col / U) ^ Key) * U + Col % U;
+               }),
+      Width);
+  if (B.Wavefronts < Best.Wavefronts) {
+    Adv.SwizzleModulo = unsigned(Units);
+    Adv.SwizzleScale = U / L.ElementBytes;
+    Adv.Swizzled = B;
+  }
+}
+
+/// Within row Row: the first two lanes that collide there, and whether the
+/// row's lanes are evenly spaced (a pattern, not just those two lanes).
+static void rowLaneStride(const LaneAddresses &A, const BankReport &InRow,
+                          int64_t Row, int64_t Pitch, BankAdvice &Adv) {
   std::vector<unsigned> Colliding = InRow.CollidingLanes;
   std::sort(Colliding.begin(), Colliding.end());
   Adv.LaneA = Colliding[0];
   Adv.LaneB = Colliding[1];
-  Adv.OffsetA = *A[Adv.LaneA] - InRowRow * Pitch;
-  Adv.OffsetB = *A[Adv.LaneB] - InRowRow * Pitch;
+  Adv.OffsetA = *A[Adv.LaneA] - Row * Pitch;
+  Adv.OffsetB = *A[Adv.LaneB] - Row * Pitch;
   std::vector<std::pair<int64_t, int64_t>> RowLanes; // (lane, address)
   for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
-    if (A[Lane] && RowOf(*A[Lane]) == InRowRow)
+    if (A[Lane] && rowOf(*A[Lane], Pitch) == Row)
       RowLanes.push_back({Lane, *A[Lane]});
   int64_t Span = RowLanes.back().second - RowLanes.front().second;
   int64_t Steps = RowLanes.back().first - RowLanes.front().first;
@@ -260,50 +262,86 @@ BankAdvice roofline::adviseBankConflict(const LaneAddresses &A, unsigned Width,
                       (Lane - RowLanes.front().first) * Adv.LaneStride)
         Adv.LaneStride = 0;
   }
+}
 
-  // One vector access per thread covering the gap to the next lane, if the
-  // thread accesses those bytes anyway: it starts where the vector is
-  // aligned, the same place in every lane's run (the lanes are evenly
-  // spaced by the vector's size), at or before the lane's address. Rows that
-  // are not a multiple of it are rounded up.
+/// One vector access per thread covering the gap to the next lane, if the
+/// thread accesses those bytes anyway: it starts where the vector is
+/// aligned, the same place in every lane's run (the lanes are evenly
+/// spaced by the vector's size), at or before the lane's address. Rows that
+/// are not a multiple of it are rounded up.
+static void adviseVector(const LaneAddresses &A, unsigned Width,
+                         const SharedLayout &L, int64_t Pitch, ThreadRun Run,
+                         BankAdvice &Adv) {
   int64_t V = Adv.LaneStride < 0 ? -Adv.LaneStride : Adv.LaneStride;
-  if ((V == 8 || V == 16) && V > int64_t(Width) &&
-      (!Pitch || L.ElementBytes)) {
-    int64_t Shift = -(((Adv.OffsetA % V) + V) % V);
-    int64_t VPitch = (Pitch + V - 1) / V * V;
-    bool Aligned = true;
-    for (const auto &Addr : A)
-      Aligned = Aligned &&
-                (!Addr || (*Addr - RowOf(*Addr) * Pitch + Shift) % V == 0);
-    if (Aligned && Shift >= Run.Begin && Shift + V <= Run.End &&
-        (VPitch == Pitch || VPitch % L.ElementBytes == 0)) {
-      BankReport B = analyzeSharedRequest(
-          mapLanes(A,
-                   [&](unsigned, int64_t Addr) {
-                     int64_t R = RowOf(Addr);
-                     return R * VPitch + (Addr - R * Pitch) + Shift;
-                   }),
-          unsigned(V));
-      if (B.Wavefronts <= B.MinWavefronts) {
-        Adv.VectorBytes = unsigned(V);
-        Adv.Vectorized = B;
-        if (VPitch != Pitch)
-          Adv.VectorRowElements = uint64_t(VPitch) / L.ElementBytes;
-      }
-    }
+  if (!(V == 8 || V == 16) || V <= int64_t(Width) ||
+      !(!Pitch || L.ElementBytes))
+    return;
+  int64_t Shift = -(((Adv.OffsetA % V) + V) % V);
+  int64_t VPitch = (Pitch + V - 1) / V * V;
+  bool Aligned = true;
+  for (const auto &Addr : A)
+    Aligned = Aligned &&
+              (!Addr || (*Addr - rowOf(*Addr, Pitch) * Pitch + Shift) % V == 0);
+  if (!Aligned || Shift < Run.Begin || Shift + V > Run.End ||
+      !(VPitch == Pitch || VPitch % L.ElementBytes == 0))
+    return;
+  BankReport B = analyzeSharedRequest(
+      mapLanes(A,
+               [&](unsigned, int64_t Addr) {
+                 int64_t R = rowOf(Addr, Pitch);
+                 return R * VPitch + (Addr - R * Pitch) + Shift;
+               }),
+      unsigned(V));
+  if (B.Wavefronts <= B.MinWavefronts) {
+    Adv.VectorBytes = unsigned(V);
+    Adv.Vectorized = B;
+    if (VPitch != Pitch)
+      Adv.VectorRowElements = uint64_t(VPitch) / L.ElementBytes;
   }
+}
 
-  // Consecutive lanes on consecutive elements from the first lane's.
+/// The request with consecutive lanes on consecutive elements from the
+/// first lane's: the conflict-free layout to compare with.
+static BankReport consecutiveLanes(const LaneAddresses &A, unsigned Width) {
   std::optional<unsigned> First;
   for (unsigned Lane = 0; Lane < WarpSize && !First; ++Lane)
     if (A[Lane])
       First = Lane;
   int64_t Start = *A[*First];
-  Adv.Consecutive = analyzeSharedRequest(
+  return analyzeSharedRequest(
       mapLanes(A,
                [&](unsigned Lane, int64_t) {
                  return Start + int64_t(Lane - *First) * Width;
                }),
       Width);
+}
+
+BankAdvice roofline::adviseBankConflict(const LaneAddresses &A, unsigned Width,
+                                        const BankReport &Report,
+                                        const SharedLayout &L,
+                                        ThreadRun Run) {
+  BankAdvice Adv;
+  Adv.Layout = L;
+  const int64_t Pitch = int64_t(L.rowBytes());
+  int64_t InRowRow = 0;
+  BankReport InRow = worstInRow(A, Width, Pitch, InRowRow);
+  Adv.InRowWays = InRow.Ways;
+  const std::vector<unsigned> &Worst = Report.CollidingLanes;
+  Adv.CollidingInOneRow =
+      !Worst.empty() && A[Worst.front()] &&
+      std::all_of(Worst.begin(), Worst.end(), [&](unsigned Lane) {
+        return A[Lane] &&
+               rowOf(*A[Lane], Pitch) == rowOf(*A[Worst.front()], Pitch);
+      });
+
+  if (Adv.acrossRows()) {
+    BankReport Best = padRows(A, Width, Report, L, Pitch, Adv);
+    if (Best.Wavefronts > Report.MinWavefronts)
+      swizzleRows(A, Width, L, Pitch, Best, Adv);
+    return Adv;
+  }
+  rowLaneStride(A, InRow, InRowRow, Pitch, Adv);
+  adviseVector(A, Width, L, Pitch, Run, Adv);
+  Adv.Consecutive = consecutiveLanes(A, Width);
   return Adv;
 }

@@ -125,12 +125,50 @@ roofline::knownValues(const std::map<std::string, int64_t> &Params,
   return Known;
 }
 
-KernelCounts roofline::computeCounts(const KernelModel &M,
-                                     const KernelLaunch &Launch,
-                                     const std::map<std::string, int64_t> &Params) {
-  KernelCounts KC;
-  std::map<std::string, Expr> Known = knownValues(Params, Launch);
+namespace {
+
+/// One computeCounts: the values it knows, the thread it describes, and
+/// the sums its phases build, in the order run() calls them.
+class CountsBuilder {
+public:
+  CountsBuilder(const KernelModel &M, const KernelLaunch &Launch,
+                const std::map<std::string, int64_t> &Params);
+  KernelCounts run();
+
+private:
+  CondRef someIteration(const BlockModel &B, const Cond &L) const;
+  CondRef threadGuard(const BlockModel &B) const;
+  void chooseRepresentative();
+  void countBlock(const BlockModel &B);
+  void perThread();
+  void derivedPerThread();
+  void intensityFormula();
+  void perBlockAndTotals();
+  void threadsAndPaths();
+
+  const KernelModel &M;
+  const KernelLaunch &Launch;
+  const bool HaveLaunch;
+  std::map<std::string, Expr> Known;
+  /// The parameters, the launch and thread (0,0,0) of block (0,0,0).
   IntervalEnv Thread0;
+  std::set<std::string> LoopVars;
+  ThreadBox Rep = ThreadBox::thread0();
+  /// Per-thread formulas: nested trip-count sums, guards assumed to pass.
+  std::map<std::string, std::optional<Expr>> Formula;
+  std::set<std::string> DataDependent, NoAssume;
+  PartialSums Thread0Walk, Block0, Grid;
+  /// What the uncountable operations of the kernel may affect.
+  unsigned PoisonMask = 0;
+  KernelCounts KC;
+};
+
+} // namespace
+
+CountsBuilder::CountsBuilder(const KernelModel &M, const KernelLaunch &Launch,
+                             const std::map<std::string, int64_t> &Params)
+    : M(M), Launch(Launch), HaveLaunch(Launch.known()),
+      Known(knownValues(Params, Launch)) {
   for (auto &KV : Params)
     Thread0[KV.first] = Interval{Rational(KV.second), Rational(KV.second)};
   if (Launch.known()) {
@@ -143,53 +181,50 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
   }
   for (int I = 0; I < 6; ++I)
     Thread0[ThreadDimNames[I]] = Interval{Rational(0), Rational(0)};
-
-  for (const UnknownReason &R : M.Unknowns)
-    addUnique(KC.Unknowns, R);
-
-  // The thread-level guard of a block: its conditions with the parts that
-  // depend on loop variables or data taken to pass.
-  std::set<std::string> LoopVars;
   for (const LoopInfoModel &L : M.Loops)
     LoopVars.insert(L.Var);
-  // Whether some iteration passes a literal that depends on loop variables:
-  // an inequality affine in a variable is monotone in it, so it holds for
-  // some iteration iff it holds at the first or the last one. Other literals
-  // (==, data) are taken to pass.
-  auto someIteration = [&](const BlockModel &B, const Cond &L) -> CondRef {
-    if (L.K == Cond::Unknown)
-      return Cond::makeTrue();
-    if (!L.mentionsAny(LoopVars))
-      return std::make_shared<Cond>(L);
-    if (L.Pred == CmpKind::EQ || L.Pred == CmpKind::NE)
-      return Cond::makeTrue();
-    CondRef R = std::make_shared<Cond>(L);
-    for (auto It = B.Nest.rbegin(); It != B.Nest.rend(); ++It) {
-      const LoopInfoModel &LM = M.Loops[It->Loop];
-      if (!R->mentions(LM.Var))
-        continue;
-      if (!LM.TripCount || !(L.Lhs - L.Rhs).splitAffine(LM.Var))
-        return Cond::makeTrue();
-      Expr Last = *LM.TripCount - Expr(It->SkipsLastIteration ? 2 : 1);
-      R = Cond::disj(R->substitute({{LM.Var, Expr(0)}}),
-                     R->substitute({{LM.Var, Last}}));
-    }
-    return R->mentionsAny(LoopVars) ? Cond::makeTrue() : R;
-  };
-  auto threadGuard = [&](const BlockModel &B) {
-    auto Exists = [&](const Cond &L) { return someIteration(B, L); };
-    CondRef G = B.InnerGuard->mapLiterals(Exists);
-    for (const NestLevel &NL : B.Nest)
-      G = Cond::conj(NL.Guard->mapLiterals(Exists), G);
-    return G;
-  };
+}
 
-  // The thread the per-thread numbers describe: "a thread that passes every
-  // guard", i.e. the first thread of block 0 that reaches the most of the
-  // kernel's work (thread 0 for i < n guards; (1,1) for a stencil that skips
-  // the border; the first odd thread for an odd-only filter).
-  bool HaveLaunch = Launch.known();
-  ThreadBox Rep = ThreadBox::thread0();
+// Whether some iteration passes a literal that depends on loop variables:
+// an inequality affine in a variable is monotone in it, so it holds for
+// some iteration iff it holds at the first or the last one. Other literals
+// (==, data) are taken to pass.
+CondRef CountsBuilder::someIteration(const BlockModel &B, const Cond &L) const {
+  if (L.K == Cond::Unknown)
+    return Cond::makeTrue();
+  if (!L.mentionsAny(LoopVars))
+    return std::make_shared<Cond>(L);
+  if (L.Pred == CmpKind::EQ || L.Pred == CmpKind::NE)
+    return Cond::makeTrue();
+  CondRef R = std::make_shared<Cond>(L);
+  for (auto It = B.Nest.rbegin(); It != B.Nest.rend(); ++It) {
+    const LoopInfoModel &LM = M.Loops[It->Loop];
+    if (!R->mentions(LM.Var))
+      continue;
+    if (!LM.TripCount || !(L.Lhs - L.Rhs).splitAffine(LM.Var))
+      return Cond::makeTrue();
+    Expr Last = *LM.TripCount - Expr(It->SkipsLastIteration ? 2 : 1);
+    R = Cond::disj(R->substitute({{LM.Var, Expr(0)}}),
+                   R->substitute({{LM.Var, Last}}));
+  }
+  return R->mentionsAny(LoopVars) ? Cond::makeTrue() : R;
+}
+
+// The thread-level guard of a block: its conditions with the parts that
+// depend on loop variables or data taken to pass.
+CondRef CountsBuilder::threadGuard(const BlockModel &B) const {
+  auto Exists = [&](const Cond &L) { return someIteration(B, L); };
+  CondRef G = B.InnerGuard->mapLiterals(Exists);
+  for (const NestLevel &NL : B.Nest)
+    G = Cond::conj(NL.Guard->mapLiterals(Exists), G);
+  return G;
+}
+
+// The thread the per-thread numbers describe: "a thread that passes every
+// guard", i.e. the first thread of block 0 that reaches the most of the
+// kernel's work (thread 0 for i < n guards; (1,1) for a stencil that skips
+// the border; the first odd thread for an odd-only filter).
+void CountsBuilder::chooseRepresentative() {
   if (HaveLaunch) {
     std::vector<CondRef> Guards;
     for (const BlockModel &B : M.Blocks)
@@ -216,87 +251,81 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
   }
   for (int I = 0; I < 6; ++I)
     KC.Representative[I] = Rep.Dims[I].Lo.toInt64().value_or(0);
+}
 
-  // Per-thread formulas: nested trip-count sums, guards assumed to pass.
-  std::map<std::string, std::optional<Expr>> Formula;
-  std::set<std::string> DataDependent, NoAssume;
-  PartialSums Thread0Walk, Block0, Grid;
-  for (const BlockModel &B : M.Blocks) {
-    for (const UnknownReason &R : B.Unknowns)
-      addUnique(KC.Unknowns, R);
-    if (B.Ops.empty())
-      continue;
-    for (const NestLevel &NL : B.Nest) {
-      const LoopInfoModel &LM = M.Loops[NL.Loop];
-      if (!LM.isKnown())
-        addUnique(KC.Unknowns, LM.Unknown);
-    }
-    bool Guarded = false;
-    for (const NestLevel &NL : B.Nest)
-      if (const UnknownReason *U = NL.Guard->firstUnknown()) {
-        addUnique(KC.Unknowns, *U);
-        Guarded = true;
-      }
-    if (const UnknownReason *U = B.InnerGuard->firstUnknown()) {
+// One block's share: its unknowns, its terms of the per-thread formulas,
+// and with a launch its exact executions by the representative thread,
+// block 0 and the grid.
+void CountsBuilder::countBlock(const BlockModel &B) {
+  for (const UnknownReason &R : B.Unknowns)
+    addUnique(KC.Unknowns, R);
+  if (B.Ops.empty())
+    return;
+  for (const NestLevel &NL : B.Nest) {
+    const LoopInfoModel &LM = M.Loops[NL.Loop];
+    if (!LM.isKnown())
+      addUnique(KC.Unknowns, LM.Unknown);
+  }
+  bool Guarded = false;
+  for (const NestLevel &NL : B.Nest)
+    if (const UnknownReason *U = NL.Guard->firstUnknown()) {
       addUnique(KC.Unknowns, *U);
       Guarded = true;
     }
-
-    DomainWalker Sym(M, B, {}, WalkBudget);
-    const std::optional<Expr> &S = Sym.innerSum(0);
-    for (auto &KV : B.Ops) {
-      if (Guarded)
-        DataDependent.insert(KV.first);
-      auto It = Formula.find(KV.first);
-      if (It == Formula.end())
-        It = Formula.emplace(KV.first, Expr(0)).first;
-      if (S && It->second)
-        It->second = *It->second + *S * Expr(KV.second);
-      else
-        It->second.reset();
-    }
-    if (!B.Unknowns.empty())
-      for (auto &KV : B.Ops)
-        DataDependent.insert(KV.first);
-    // Only blocks behind inequalities (i < n) may assume their guards pass
-    // when a size is missing; a switch or role test picks one side.
-    bool BoundsOnly = onlyInequalities(*B.InnerGuard);
-    for (const NestLevel &NL : B.Nest)
-      BoundsOnly &= onlyInequalities(*NL.Guard);
-    if (!BoundsOnly)
-      for (auto &KV : B.Ops)
-        NoAssume.insert(KV.first);
-
-    if (!HaveLaunch)
-      continue;
-    DomainWalker W(M, B, Known, WalkBudget);
-    struct {
-      const ThreadBox Box;
-      PartialSums &Out;
-    } Targets[] = {{Rep, Thread0Walk},
-                   {ThreadBox::block0(*Launch.Block), Block0},
-                   {ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block), Grid}};
-    for (auto &T : Targets) {
-      CountResult C = countExecutions(W, T.Box);
-      if (!C.Value)
-        addUnique(KC.Unknowns, C.Why);
-      for (auto &KV : B.Ops)
-        T.Out.add(KV.first, C.Value ? std::optional<Rational>(*C.Value *
-                                                              Rational(KV.second))
-                                    : std::nullopt);
-    }
+  if (const UnknownReason *U = B.InnerGuard->firstUnknown()) {
+    addUnique(KC.Unknowns, *U);
+    Guarded = true;
   }
 
-  // An operation that cannot be counted (a call that was not inlined,
-  // unknown inline assembly) could do any amount of the work it may affect
-  // (a read-only callee cannot store): those counts are not exact then.
-  unsigned PoisonMask = 0;
-  for (const BlockModel &B : M.Blocks)
-    PoisonMask |= B.Affected;
+  DomainWalker Sym(M, B, {}, WalkBudget);
+  const std::optional<Expr> &S = Sym.innerSum(0);
+  for (auto &KV : B.Ops) {
+    if (Guarded)
+      DataDependent.insert(KV.first);
+    auto It = Formula.find(KV.first);
+    if (It == Formula.end())
+      It = Formula.emplace(KV.first, Expr(0)).first;
+    if (S && It->second)
+      It->second = *It->second + *S * Expr(KV.second);
+    else
+      It->second.reset();
+  }
+  if (!B.Unknowns.empty())
+    for (auto &KV : B.Ops)
+      DataDependent.insert(KV.first);
+  // Only blocks behind inequalities (i < n) may assume their guards pass
+  // when a size is missing; a switch or role test picks one side.
+  bool BoundsOnly = onlyInequalities(*B.InnerGuard);
+  for (const NestLevel &NL : B.Nest)
+    BoundsOnly &= onlyInequalities(*NL.Guard);
+  if (!BoundsOnly)
+    for (auto &KV : B.Ops)
+      NoAssume.insert(KV.first);
 
-  // Per-thread: with a launch, the exact walk of thread (0,0,0); the formula
-  // (guards assumed to pass) is shown only where it agrees. Without one, the
-  // formula's value.
+  if (!HaveLaunch)
+    return;
+  DomainWalker W(M, B, Known, WalkBudget);
+  struct {
+    const ThreadBox Box;
+    PartialSums &Out;
+  } Targets[] = {{Rep, Thread0Walk},
+                 {ThreadBox::block0(*Launch.Block), Block0},
+                 {ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block), Grid}};
+  for (auto &T : Targets) {
+    CountResult C = countExecutions(W, T.Box);
+    if (!C.Value)
+      addUnique(KC.Unknowns, C.Why);
+    for (auto &KV : B.Ops)
+      T.Out.add(KV.first, C.Value ? std::optional<Rational>(*C.Value *
+                                                            Rational(KV.second))
+                                  : std::nullopt);
+  }
+}
+
+// Per-thread: with a launch, the exact walk of thread (0,0,0); the formula
+// (guards assumed to pass) is shown only where it agrees. Without one, the
+// formula's value.
+void CountsBuilder::perThread() {
   for (auto &KV : Formula) {
     Quantity Q;
     if (KV.second)
@@ -320,44 +349,48 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
     }
     KC.PerThread[KV.first] = Q;
   }
-  // Derived per-thread quantities combine formulas and values.
-  {
-    std::map<std::string, std::pair<std::optional<Expr>, std::optional<Rational>>> D;
-    for (auto &KV : KC.PerThread) {
-      std::string P = prefixOf(KV.first);
-      std::string Name = P == "flops" ? "flops_total"
-                         : P == "div" ? "divisions"
-                         : (KV.first == "shared.load_bytes" ||
-                            KV.first == "shared.store_bytes")
-                             ? "shared_bytes"
-                             : "";
-      if (Name.empty())
-        continue;
-      auto It = D.find(Name);
-      if (It == D.end())
-        It = D.emplace(Name, std::make_pair(std::optional<Expr>(Expr(0)),
-                                            std::optional<Rational>(Rational(0))))
-                 .first;
-      auto &Acc = It->second;
-      std::optional<Expr> F =
-          KV.second.Formula ? Formula[KV.first] : std::optional<Expr>();
-      if (Acc.first && F)
-        Acc.first = *Acc.first + *F;
-      else
-        Acc.first.reset();
-      if (Acc.second && KV.second.Value)
-        Acc.second = *Acc.second + *KV.second.Value;
-      else
-        Acc.second.reset();
-    }
-    for (auto &KV : D) {
-      Quantity Q;
-      if (KV.second.first)
-        Q.Formula = KV.second.first->str();
-      Q.Value = KV.second.second;
-      KC.PerThread[KV.first] = Q;
-      Formula[KV.first] = KV.second.first;
-    }
+}
+
+// Derived per-thread quantities (flops_total, divisions, shared_bytes)
+// combine formulas and values; the core counters a kernel lacks are zero.
+void CountsBuilder::derivedPerThread() {
+  std::map<std::string,
+           std::pair<std::optional<Expr>, std::optional<Rational>>>
+      D;
+  for (auto &KV : KC.PerThread) {
+    std::string P = prefixOf(KV.first);
+    std::string Name = P == "flops" ? "flops_total"
+                       : P == "div" ? "divisions"
+                       : (KV.first == "shared.load_bytes" ||
+                          KV.first == "shared.store_bytes")
+                           ? "shared_bytes"
+                           : "";
+    if (Name.empty())
+      continue;
+    auto It = D.find(Name);
+    if (It == D.end())
+      It = D.emplace(Name, std::make_pair(std::optional<Expr>(Expr(0)),
+                                          std::optional<Rational>(Rational(0))))
+               .first;
+    auto &Acc = It->second;
+    std::optional<Expr> F =
+        KV.second.Formula ? Formula[KV.first] : std::optional<Expr>();
+    if (Acc.first && F)
+      Acc.first = *Acc.first + *F;
+    else
+      Acc.first.reset();
+    if (Acc.second && KV.second.Value)
+      Acc.second = *Acc.second + *KV.second.Value;
+    else
+      Acc.second.reset();
+  }
+  for (auto &KV : D) {
+    Quantity Q;
+    if (KV.second.first)
+      Q.Formula = KV.second.first->str();
+    Q.Value = KV.second.second;
+    KC.PerThread[KV.first] = Q;
+    Formula[KV.first] = KV.second.first;
   }
   for (const char *C : CoreCounters)
     if (!KC.PerThread.count(C)) {
@@ -366,49 +399,50 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
       Q.Value = Rational(0);
       KC.PerThread[C] = Q;
     }
+}
 
-  // Requested-traffic intensity of one thread, as a formula: it needs no
-  // sizes, so an editor run without any still shows it.
-  {
-    auto F = [&](const char *N) -> std::optional<Expr> {
-      auto It = Formula.find(N);
-      if (It == Formula.end())
-        return KC.PerThread.count(N) ? std::optional<Expr>(Expr(0))
-                                     : std::nullopt;
-      return It->second;
-    };
-    auto Flops = F("flops_total"), Ld = F("global.load_bytes"),
-         St = F("global.store_bytes"), At = F("atomic_bytes");
-    if (!Formula.count("atomic_bytes"))
-      At = Expr(0);
-    if (Flops && Ld && St && At && PoisonMask == 0) {
-      Expr Bytes = *Ld + *St + *At;
-      if (!Bytes.isZero()) {
-        auto Wrap = [](const Expr &E, bool Divisor) {
-          bool Simple = E.terms().size() == 1 &&
-                        (!Divisor || E.asConstant() ||
-                         (E.terms()[0].Coef == Rational(1) &&
-                          E.terms()[0].Mono.size() == 1 &&
-                          E.terms()[0].Mono[0].second == 1));
-          return Simple ? E.str() : "(" + E.str() + ")";
-        };
-        KC.IntensityFormula = Wrap(*Flops, false) + "/" + Wrap(Bytes, true);
-      }
-    }
-  }
+/// E as an operand of "/" in a formula: parenthesized unless it is one
+/// term (a divisor: a constant or one symbol).
+static std::string operandText(const Expr &E, bool Divisor) {
+  bool Simple = E.terms().size() == 1 &&
+                (!Divisor || E.asConstant() ||
+                 (E.terms()[0].Coef == Rational(1) &&
+                  E.terms()[0].Mono.size() == 1 &&
+                  E.terms()[0].Mono[0].second == 1));
+  return Simple ? E.str() : "(" + E.str() + ")";
+}
 
-  if (!HaveLaunch) {
-    poison(KC, PoisonMask);
-    return KC;
-  }
+// Requested-traffic intensity of one thread, as a formula: it needs no
+// sizes, so an editor run without any still shows it.
+void CountsBuilder::intensityFormula() {
+  auto F = [&](const char *N) -> std::optional<Expr> {
+    auto It = Formula.find(N);
+    if (It == Formula.end())
+      return KC.PerThread.count(N) ? std::optional<Expr>(Expr(0))
+                                   : std::nullopt;
+    return It->second;
+  };
+  auto Flops = F("flops_total"), Ld = F("global.load_bytes"),
+       St = F("global.store_bytes"), At = F("atomic_bytes");
+  if (!Formula.count("atomic_bytes"))
+    At = Expr(0);
+  if (!Flops || !Ld || !St || !At || PoisonMask != 0)
+    return;
+  Expr Bytes = *Ld + *St + *At;
+  if (!Bytes.isZero())
+    KC.IntensityFormula =
+        operandText(*Flops, false) + "/" + operandText(Bytes, true);
+}
 
+// Per block and per grid: the exact sums of the walks; a per-block formula
+// only where it agrees with block 0's count.
+void CountsBuilder::perBlockAndTotals() {
   addDerived(Block0.Sums, [&](const std::string &N, std::optional<Rational> V) {
     Block0.add(N, V);
   });
   addDerived(Grid.Sums, [&](const std::string &N, std::optional<Rational> V) {
     Grid.add(N, V);
   });
-  Rational BlockThreads(Launch.Block->count());
   for (auto &KV : KC.PerThread) {
     Quantity Q;
     auto It = Block0.Sums.find(KV.first);
@@ -440,12 +474,15 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
     KC.Totals[KV.first] =
         GIt == Grid.Sums.end() ? std::optional<Rational>(Rational(0)) : GIt->second;
   }
+}
 
+// Threads launched and active, and the paths: active threads are those
+// that reach a global store or atomic (the threads producing output) under
+// the bounds guards. Guards that depend on a loop variable or on data are
+// taken to pass at least once.
+void CountsBuilder::threadsAndPaths() {
   KC.ThreadsLaunched =
       Rational(Launch.Grid->count()) * Rational(Launch.Block->count());
-  // Active threads: those that reach a global store or atomic (the
-  // threads producing output) under the bounds guards. Guards that depend
-  // on a loop variable or on data are taken to pass at least once.
   auto threadsUnder = [&](CondRef G, const ThreadBox &Box) {
     BlockModel Top;
     Top.InnerGuard = G;
@@ -483,7 +520,28 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
                      return A.Line < B.Line;
                    });
   KC.ThreadsActive = threadsUnder(Reaches, WholeGrid);
+}
 
+KernelCounts CountsBuilder::run() {
+  for (const UnknownReason &R : M.Unknowns)
+    addUnique(KC.Unknowns, R);
+  chooseRepresentative();
+  for (const BlockModel &B : M.Blocks)
+    countBlock(B);
+  // An operation that cannot be counted (a call that was not inlined,
+  // unknown inline assembly) could do any amount of the work it may affect
+  // (a read-only callee cannot store): those counts are not exact then.
+  for (const BlockModel &B : M.Blocks)
+    PoisonMask |= B.Affected;
+  perThread();
+  derivedPerThread();
+  intensityFormula();
+  if (!HaveLaunch) {
+    poison(KC, PoisonMask);
+    return std::move(KC);
+  }
+  perBlockAndTotals();
+  threadsAndPaths();
   KC.Compulsory =
       compulsoryTraffic(M, Known, *Launch.Grid, *Launch.Block, WalkBudget);
   if (PoisonMask & (AffectsLoads | AffectsStores))
@@ -491,7 +549,13 @@ KernelCounts roofline::computeCounts(const KernelModel &M,
   for (const UnknownReason &R : KC.Compulsory.Notes)
     addUnique(KC.Unknowns, R);
   poison(KC, PoisonMask);
-  return KC;
+  return std::move(KC);
+}
+
+KernelCounts
+roofline::computeCounts(const KernelModel &M, const KernelLaunch &Launch,
+                        const std::map<std::string, int64_t> &Params) {
+  return CountsBuilder(M, Launch, Params).run();
 }
 
 KernelCounts roofline::limitedCounts(const KernelLaunch &Launch,

@@ -124,135 +124,168 @@ struct Sample {
   std::map<std::string, int64_t> Params;
 };
 
+/// The state of one sweepRoofline: the samples, then the points counted.
+class SweepBuilder {
+public:
+  SweepBuilder(const KernelModel &M, const KernelDecl &Decl,
+               const KernelLaunch &LI,
+               const std::map<std::string, int64_t> &Params,
+               const GpuSpec &Gpu, std::string &WhyNot)
+      : M(M), Decl(Decl), LI(LI), Params(Params), Gpu(Gpu), WhyNot(WhyNot) {}
+
+  std::optional<SizeSweep> run();
+
+private:
+  std::vector<std::string>
+  missingParams(const std::map<std::string, int64_t> &Given) const;
+  void add(int64_t Size, const Dim3 &Grid, const Dim3 &Block, int64_t Shared,
+           std::map<std::string, int64_t> P);
+  bool samplesOfLaunch();
+  void samplesOfSampledLaunch();
+  bool samplesWithoutLaunch();
+  bool count(const Sample &S);
+  void refine();
+
+  const KernelModel &M;
+  const KernelDecl &Decl;
+  const KernelLaunch &LI;
+  const std::map<std::string, int64_t> &Params;
+  const GpuSpec &Gpu;
+  std::string &WhyNot;
+  SizeSweep Sweep;
+  std::vector<Sample> Samples;
+  std::map<int64_t, SizeSweep::Point> Done;
+};
+
 } // namespace
 
-std::optional<SizeSweep>
-roofline::sweepRoofline(const KernelModel &M, const KernelDecl &Decl,
-                        const KernelLaunch &LI,
-                        const std::map<std::string, int64_t> &Params,
-                        const GpuSpec &Gpu, std::string &WhyNot) {
-  SizeSweep Sweep;
-  // The kernel's integer parameters its counts use and nothing gives.
-  auto MissingParams = [&](const std::map<std::string, int64_t> &Given) {
-    std::vector<std::string> Out;
-    for (const std::string &P : Decl.ParamNames)
-      if (Decl.IntParamTypes.count(P) && !Given.count(P) &&
-          mentionsSymbol(M, P))
-        Out.push_back(P);
-    return Out;
-  };
-  std::vector<Sample> Samples;
-  auto Add = [&](int64_t Size, const Dim3 &Grid, const Dim3 &Block,
-                 int64_t Shared, std::map<std::string, int64_t> P) {
-    for (const std::string &N : MissingParams(P))
-      P[N] = Size;
-    Sample S{Size, LI, std::move(P)};
-    S.Launch.Grid = Grid;
-    S.Launch.Block = Block;
-    S.Launch.SharedBytes = Shared;
-    Samples.push_back(std::move(S));
-  };
-  if (LI.known()) {
-    Sweep.Names = MissingParams(Params);
-    if (Sweep.Names.empty()) {
-      WhyNot = "no size is missing";
-      return std::nullopt;
-    }
-    for (int64_t Size : rooflineSweepSizes())
-      Add(Size, *LI.Grid, *LI.Block, LI.SharedBytes, Params);
-  } else if (!LI.Samples.empty()) {
-    Sweep.Names = LI.SampledNames;
-    std::map<std::string, int64_t> First = Params;
-    for (auto &KV : LI.Samples.front().Args)
-      First[KV.first] = KV.second;
-    for (const std::string &N : MissingParams(First))
-      if (!llvm::is_contained(Sweep.Names, N))
-        Sweep.Names.push_back(N);
-    for (const SampledLaunch &SL : LI.Samples) {
-      std::map<std::string, int64_t> P = Params;
-      for (auto &KV : SL.Args)
-        P[KV.first] = KV.second;
-      Add(SL.Size, SL.Grid, SL.Block, SL.SharedBytes, std::move(P));
-    }
-  } else {
-    // No launch to follow: the block it would have (as the access findings
-    // assume it), and a grid that covers the size on each axis the kernel
-    // indexes blocks by.
-    AccessLaunch AL = accessLaunch(M, LI, Decl.MaxThreadsPerBlock);
-    Dim3 Block = *AL.Launch.Block;
-    bool Axis[3];
-    std::string Axes;
-    for (int D = 0; D < 3; ++D) {
-      Axis[D] = mentionsSymbol(M, std::string("blockIdx.") + "xyz"[D]);
-      if (Axis[D])
-        Axes += std::string(Axes.empty() ? "" : ", ") + "xyz"[D];
-    }
-    Sweep.Names = MissingParams(Params);
-    if (Sweep.Names.empty() && Axes.empty()) {
-      WhyNot = "no size to sweep";
-      return std::nullopt;
-    }
-    std::string Grid = Axes.empty()
-                           ? "one block"
-                           : "ceil(" + Sweep.names() +
-                                 " / blockDim) blocks in " + Axes;
-    Sweep.LaunchAssumption =
-        "no launch: grid of " + Grid +
-        (AL.BlockAssumption.empty() ? std::string()
-                                    : ", " + AL.BlockAssumption);
-    for (int64_t Size : rooflineSweepSizes()) {
-      Dim3 G;
-      for (int D = 0; D < 3; ++D)
-        if (Axis[D])
-          G.V[D] = std::min<int64_t>((Size + Block.V[D] - 1) / Block.V[D],
-                                     D ? 65535 : INT32_MAX);
-      Add(Size, G, Block, LI.SharedBytes, Params);
-    }
-  }
+// The kernel's integer parameters its counts use and nothing gives.
+std::vector<std::string> SweepBuilder::missingParams(
+    const std::map<std::string, int64_t> &Given) const {
+  std::vector<std::string> Out;
+  for (const std::string &P : Decl.ParamNames)
+    if (Decl.IntParamTypes.count(P) && !Given.count(P) && mentionsSymbol(M, P))
+      Out.push_back(P);
+  return Out;
+}
 
-  // The powers of two first; the sample between two of them only where
-  // the verdict changes there (the counts of a large grid are most of the
-  // sweep's time).
-  auto IsPow2 = [](int64_t V) { return (V & (V - 1)) == 0; };
-  std::vector<const Sample *> Order;
-  for (const Sample &S : Samples)
-    if (IsPow2(S.Size))
-      Order.push_back(&S);
-  std::map<int64_t, SizeSweep::Point> Done;
-  auto Count = [&](const Sample &S) -> bool {
-    KernelCounts KC = computeCounts(M, S.Launch, S.Params);
-    auto Flops = KC.Totals.find("flops_total");
-    if (Flops == KC.Totals.end() || !Flops->second ||
-        !KC.Compulsory.Lower) {
-      std::string Why = KC.Unknowns.empty()
-                            ? std::string("the counts are unknown")
-                            : KC.Unknowns.front().Reason;
-      // Unknown at the first size: whatever the sizes.
-      WhyNot = Done.empty() ? Why : "at " + std::to_string(S.Size) + ", " + Why;
-      return false;
-    }
-    std::string Note;
-    std::optional<double> Compute = computeSeconds(KC, Gpu, Note);
-    if (!Compute) {
-      WhyNot = Note;
-      return false;
-    }
-    SizeSweep::Point P;
-    P.Size = S.Size;
-    P.Flops = Flops->second->toDouble();
-    P.Bytes = double(*KC.Compulsory.Lower);
-    P.ComputeBound = *Compute > P.Bytes / Gpu.DramBandwidth;
-    if (Done.empty() || S.Size > Done.rbegin()->first) {
-      dominantUnit(KC, Sweep.Precision, Sweep.Unit);
-      Sweep.Ridge = Gpu.ridge(Sweep.Unit, Sweep.Precision);
-    }
-    Done[S.Size] = P;
-    return true;
-  };
-  for (const Sample *S : Order)
-    if (!Count(*S))
-      return std::nullopt;
-  // Refine where the largest sizes' verdict starts.
+// A sample of Size: the missing parameters set to it.
+void SweepBuilder::add(int64_t Size, const Dim3 &Grid, const Dim3 &Block,
+                       int64_t Shared, std::map<std::string, int64_t> P) {
+  for (const std::string &N : missingParams(P))
+    P[N] = Size;
+  Sample S{Size, LI, std::move(P)};
+  S.Launch.Grid = Grid;
+  S.Launch.Block = Block;
+  S.Launch.SharedBytes = Shared;
+  Samples.push_back(std::move(S));
+}
+
+// The launch as given, at every sweep size of the missing parameters;
+// false if none is missing.
+bool SweepBuilder::samplesOfLaunch() {
+  Sweep.Names = missingParams(Params);
+  if (Sweep.Names.empty()) {
+    WhyNot = "no size is missing";
+    return false;
+  }
+  for (int64_t Size : rooflineSweepSizes())
+    add(Size, *LI.Grid, *LI.Block, LI.SharedBytes, Params);
+  return true;
+}
+
+// A launch that depends on sizes: the samples it was evaluated at.
+void SweepBuilder::samplesOfSampledLaunch() {
+  Sweep.Names = LI.SampledNames;
+  std::map<std::string, int64_t> First = Params;
+  for (auto &KV : LI.Samples.front().Args)
+    First[KV.first] = KV.second;
+  for (const std::string &N : missingParams(First))
+    if (!llvm::is_contained(Sweep.Names, N))
+      Sweep.Names.push_back(N);
+  for (const SampledLaunch &SL : LI.Samples) {
+    std::map<std::string, int64_t> P = Params;
+    for (auto &KV : SL.Args)
+      P[KV.first] = KV.second;
+    add(SL.Size, SL.Grid, SL.Block, SL.SharedBytes, std::move(P));
+  }
+}
+
+// No launch to follow: the block it would have (as the access findings
+// assume it), and a grid that covers the size on each axis the kernel
+// indexes blocks by; false if there is no size to sweep.
+bool SweepBuilder::samplesWithoutLaunch() {
+  AccessLaunch AL = accessLaunch(M, LI, Decl.MaxThreadsPerBlock);
+  Dim3 Block = *AL.Launch.Block;
+  bool Axis[3];
+  std::string Axes;
+  for (int D = 0; D < 3; ++D) {
+    Axis[D] = mentionsSymbol(M, std::string("blockIdx.") + "xyz"[D]);
+    if (Axis[D])
+      Axes += std::string(Axes.empty() ? "" : ", ") + "xyz"[D];
+  }
+  Sweep.Names = missingParams(Params);
+  if (Sweep.Names.empty() && Axes.empty()) {
+    WhyNot = "no size to sweep";
+    return false;
+  }
+  std::string Grid = Axes.empty()
+                         ? "one block"
+                         : "ceil(" + Sweep.names() +
+                               " / blockDim) blocks in " + Axes;
+  Sweep.LaunchAssumption =
+      "no launch: grid of " + Grid +
+      (AL.BlockAssumption.empty() ? std::string()
+                                  : ", " + AL.BlockAssumption);
+  for (int64_t Size : rooflineSweepSizes()) {
+    Dim3 G;
+    for (int D = 0; D < 3; ++D)
+      if (Axis[D])
+        G.V[D] = std::min<int64_t>((Size + Block.V[D] - 1) / Block.V[D],
+                                   D ? 65535 : INT32_MAX);
+    add(Size, G, Block, LI.SharedBytes, Params);
+  }
+  return true;
+}
+
+// The roofline point of sample S, into Done; false (WhyNot says why) when
+// its counts or its compute time are unknown.
+bool SweepBuilder::count(const Sample &S) {
+  KernelCounts KC = computeCounts(M, S.Launch, S.Params);
+  auto Flops = KC.Totals.find("flops_total");
+  if (Flops == KC.Totals.end() || !Flops->second || !KC.Compulsory.Lower) {
+    std::string Why = KC.Unknowns.empty()
+                          ? std::string("the counts are unknown")
+                          : KC.Unknowns.front().Reason;
+    // Unknown at the first size: whatever the sizes.
+    WhyNot = Done.empty() ? Why : "at " + std::to_string(S.Size) + ", " + Why;
+    return false;
+  }
+  std::string Note;
+  std::optional<double> Compute = computeSeconds(KC, Gpu, Note);
+  if (!Compute) {
+    WhyNot = Note;
+    return false;
+  }
+  SizeSweep::Point P;
+  P.Size = S.Size;
+  P.Flops = Flops->second->toDouble();
+  P.Bytes = double(*KC.Compulsory.Lower);
+  P.ComputeBound = *Compute > P.Bytes / Gpu.DramBandwidth;
+  if (Done.empty() || S.Size > Done.rbegin()->first) {
+    dominantUnit(KC, Sweep.Precision, Sweep.Unit);
+    Sweep.Ridge = Gpu.ridge(Sweep.Unit, Sweep.Precision);
+  }
+  Done[S.Size] = P;
+  return true;
+}
+
+// Counts the samples between the two powers of two where the largest
+// sizes' verdict starts. Such a size may cut a kernel's tiles in pieces,
+// which can cost many times the whole power-of-two pass to count: the
+// refinement gets a small budget of work, and without it the verdict stands
+// at the powers of two.
+void SweepBuilder::refine() {
   auto Largest = Done.empty() ? nullptr : &Done.rbegin()->second;
   const SizeSweep::Point *Before = nullptr, *From = nullptr;
   for (auto It = Done.rbegin(); It != Done.rend(); ++It) {
@@ -262,19 +295,34 @@ roofline::sweepRoofline(const KernelModel &M, const KernelDecl &Decl,
     }
     From = &It->second;
   }
-  // A size between two powers of two may cut a kernel's tiles in pieces,
-  // which can cost many times the whole power-of-two pass to count: the
-  // refinement gets a small budget of work, and without it the verdict stands
-  // at the powers of two.
   if (Before && From)
     for (const Sample &S : Samples)
       if (S.Size > Before->Size && S.Size < From->Size) {
         std::string Kept = WhyNot;
         KernelLimits Budget(RefineBackstopSeconds, /*MemoryMiB=*/0,
                             RefineChecks);
-        if (!Count(S))
+        if (!count(S))
           WhyNot = Kept;
       }
+}
+
+std::optional<SizeSweep> SweepBuilder::run() {
+  bool HaveSamples = true;
+  if (LI.known())
+    HaveSamples = samplesOfLaunch();
+  else if (!LI.Samples.empty())
+    samplesOfSampledLaunch();
+  else
+    HaveSamples = samplesWithoutLaunch();
+  if (!HaveSamples)
+    return std::nullopt;
+  // The powers of two first; the sample between two of them only where
+  // the verdict changes there (the counts of a large grid are most of the
+  // sweep's time).
+  for (const Sample &S : Samples)
+    if ((S.Size & (S.Size - 1)) == 0 && !count(S))
+      return std::nullopt;
+  refine();
   for (auto &KV : Done)
     Sweep.Points.push_back(KV.second);
   if (Sweep.Points.empty()) {
@@ -282,4 +330,12 @@ roofline::sweepRoofline(const KernelModel &M, const KernelDecl &Decl,
     return std::nullopt;
   }
   return Sweep;
+}
+
+std::optional<SizeSweep>
+roofline::sweepRoofline(const KernelModel &M, const KernelDecl &Decl,
+                        const KernelLaunch &LI,
+                        const std::map<std::string, int64_t> &Params,
+                        const GpuSpec &Gpu, std::string &WhyNot) {
+  return SweepBuilder(M, Decl, LI, Params, Gpu, WhyNot).run();
 }

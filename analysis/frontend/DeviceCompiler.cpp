@@ -452,66 +452,55 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   canonicalizeFlagLoops(M);
 }
 
-llvm::Expected<CompiledUnit>
-roofline::compileDeviceSide(const CompilationDatabase &DB,
-                            const std::string &File,
-                            const CompileOptions &Opts) {
-  CompiledUnit Out;
-  Out.File = File;
-  Out.Context = std::make_unique<llvm::LLVMContext>();
-
-  if (!llvm::sys::fs::exists(File))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "no such file: '" + File + "'");
-
-  // A file system of its own: the tool moves its working directory to the
-  // command's, which on the process-wide one would move every thread's.
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(
-      llvm::vfs::createPhysicalFileSystem().release());
-  // The file made absolute as ClangTool does, but with path::native() only
-  // where '\' is a separator: on POSIX it belongs to the name.
+/// File made absolute as ClangTool does, but with path::native() only where
+/// '\' is a separator: on POSIX it belongs to the name.
+static llvm::Error makeAbsoluteAsTool(llvm::vfs::FileSystem &FS,
+                                      const std::string &File,
+                                      llvm::SmallString<256> &AbsFile) {
   llvm::StringRef Relative(File);
   Relative.consume_front("./");
-  llvm::SmallString<256> AbsFile(Relative);
-  if (std::error_code EC = FS->makeAbsolute(AbsFile))
+  AbsFile = Relative;
+  if (std::error_code EC = FS.makeAbsolute(AbsFile))
     return llvm::createStringError(EC, "cannot make '" + File +
                                            "' absolute: " + EC.message());
   if (llvm::sys::path::is_style_windows(llvm::sys::path::Style::native))
     llvm::sys::path::native(AbsFile);
-  auto Asked = getAbsolutePath(*FS, AbsFile);
-  if (!Asked)
-    return Asked.takeError();
-  AsNamedDatabase AsNamed(DB, *Asked, std::string(AbsFile));
-  // nvcc commands become clang ones; one that cannot (a response file is
-  // missing) is reported as such rather than as clang's errors.
-  NvccTranslatingDatabase Translated(AsNamed);
-  if (llvm::Error E = Translated.translationError(*Asked))
-    return std::move(E);
-  ClangTool Tool(Translated, {std::string(AbsFile)},
-                 std::make_shared<PCHContainerOperations>(), FS);
-  Tool.setPrintErrorMessage(false); // The caller reports the failure.
-  // Must outlive Tool.run(): the tool keeps a reference to it.
-  std::string Text;
-  // Kernel templates named with template arguments by a launch setting
-  // (flag, annotation, config) are instantiated by a reference appended to
-  // the file, one line each (line numbers of the original text are
-  // unchanged).
-  unsigned FirstInjectedLine = 0;
-  if (!Opts.Instantiations.empty()) {
-    auto Buf = llvm::MemoryBuffer::getFile(File);
-    if (!Buf)
-      return llvm::createStringError(Buf.getError(),
-                                     "cannot read '" + File + "'");
-    Text = (*Buf)->getBuffer().str();
-    Text += "\n";
-    FirstInjectedLine = unsigned(llvm::count(Text, '\n')) + 1;
-    for (size_t I = 0; I < Opts.Instantiations.size(); ++I)
-      Text += "void *__cuda_roofline_instantiate_" + std::to_string(I) +
-              "() { return (void *)&" + Opts.Instantiations[I].spelling() +
-              "; }\n";
-    Tool.mapVirtualFile(AbsFile, Text);
-  }
+  return llvm::Error::success();
+}
 
+/// Kernel templates named with template arguments by a launch setting
+/// (flag, annotation, config) are instantiated by a reference appended to
+/// the file, one line each (line numbers of the original text are
+/// unchanged). Text is the file the tool compiles then, and must outlive
+/// Tool.run(): the tool keeps a reference to it.
+static llvm::Error appendInstantiations(ClangTool &Tool,
+                                        llvm::StringRef AbsFile,
+                                        const std::string &File,
+                                        const CompileOptions &Opts,
+                                        std::string &Text,
+                                        unsigned &FirstInjectedLine) {
+  if (Opts.Instantiations.empty())
+    return llvm::Error::success();
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  if (!Buf)
+    return llvm::createStringError(Buf.getError(),
+                                   "cannot read '" + File + "'");
+  Text = (*Buf)->getBuffer().str();
+  Text += "\n";
+  FirstInjectedLine = unsigned(llvm::count(Text, '\n')) + 1;
+  for (size_t I = 0; I < Opts.Instantiations.size(); ++I)
+    Text += "void *__cuda_roofline_instantiate_" + std::to_string(I) +
+            "() { return (void *)&" + Opts.Instantiations[I].spelling() +
+            "; }\n";
+  Tool.mapVirtualFile(AbsFile, Text);
+  return llvm::Error::success();
+}
+
+/// The command becomes a device-only syntax check for the analysis's
+/// architecture, with the toolkit at Opts.CudaPath (or the configured
+/// one), the user's extra arguments and the prelude.
+static llvm::Error adjustArguments(ClangTool &Tool,
+                                   const CompileOptions &Opts) {
   Tool.clearArgumentsAdjusters();
   Tool.appendArgumentsAdjuster(getClangSyntaxOnlyAdjuster());
   Tool.appendArgumentsAdjuster(getClangStripOutputAdjuster());
@@ -545,6 +534,73 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
     llvm::append_range(Extra, preludeArgs());
   Tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster(Extra, ArgumentInsertPosition::END));
+  return llvm::Error::success();
+}
+
+/// Why a unit that did not compile gave nothing to analyze: a launch's
+/// instantiation that failed, else the file, with a hint at the cause.
+static llvm::Error compileFailure(const std::string &File,
+                                  const CompileOptions &Opts,
+                                  const InjectedCodeFilter &Filter,
+                                  const IsolatedUnit &Isolated) {
+  for (size_t I = 0; I < Opts.Instantiations.size(); ++I)
+    if (!Filter.Errors[I].empty())
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          instantiationError(Opts.Instantiations[I], Filter.ErrorIds[I],
+                             Filter.Errors[I]));
+  std::string Hint;
+  for (size_t I = 0; I < Opts.Instantiations.size() && Hint.empty(); ++I)
+    if (Filter.Involved[I])
+      Hint = " (instantiating '" + Opts.Instantiations[I].spelling() +
+             "' for " + Opts.Instantiations[I].Origin + ")";
+  llvm::StringRef Why = Isolated.Failure;
+  if (Hint.empty() && Why.consume_front("nothing analyzed: "))
+    Hint = " (" + Why.str() + ")";
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "compilation of '" + File +
+                                     "' failed; nothing analyzed" + Hint);
+}
+
+llvm::Expected<CompiledUnit>
+roofline::compileDeviceSide(const CompilationDatabase &DB,
+                            const std::string &File,
+                            const CompileOptions &Opts) {
+  CompiledUnit Out;
+  Out.File = File;
+  Out.Context = std::make_unique<llvm::LLVMContext>();
+
+  if (!llvm::sys::fs::exists(File))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "no such file: '" + File + "'");
+
+  // A file system of its own: the tool moves its working directory to the
+  // command's, which on the process-wide one would move every thread's.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(
+      llvm::vfs::createPhysicalFileSystem().release());
+  llvm::SmallString<256> AbsFile;
+  if (llvm::Error E = makeAbsoluteAsTool(*FS, File, AbsFile))
+    return std::move(E);
+  auto Asked = getAbsolutePath(*FS, AbsFile);
+  if (!Asked)
+    return Asked.takeError();
+  AsNamedDatabase AsNamed(DB, *Asked, std::string(AbsFile));
+  // nvcc commands become clang ones; one that cannot (a response file is
+  // missing) is reported as such rather than as clang's errors.
+  NvccTranslatingDatabase Translated(AsNamed);
+  if (llvm::Error E = Translated.translationError(*Asked))
+    return std::move(E);
+  ClangTool Tool(Translated, {std::string(AbsFile)},
+                 std::make_shared<PCHContainerOperations>(), FS);
+  Tool.setPrintErrorMessage(false); // The caller reports the failure.
+  // Must outlive Tool.run(): the tool keeps a reference to it.
+  std::string Text;
+  unsigned FirstInjectedLine = 0;
+  if (llvm::Error E = appendInstantiations(Tool, AbsFile, File, Opts, Text,
+                                           FirstInjectedLine))
+    return std::move(E);
+  if (llvm::Error E = adjustArguments(Tool, Opts))
+    return std::move(E);
 
   // Count errors from the driver too (a flag clang rejects is reported by
   // the driver, which would otherwise go on without it).
@@ -567,25 +623,8 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
     U.File = File;
     return std::move(U);
   }
-  if (Rc != 0 || !Out.Module || Filter.getNumErrors() != 0 || InjectedError) {
-    for (size_t I = 0; I < Opts.Instantiations.size(); ++I)
-      if (!Filter.Errors[I].empty())
-        return llvm::createStringError(
-            llvm::inconvertibleErrorCode(),
-            instantiationError(Opts.Instantiations[I], Filter.ErrorIds[I],
-                               Filter.Errors[I]));
-    std::string Hint;
-    for (size_t I = 0; I < Opts.Instantiations.size() && Hint.empty(); ++I)
-      if (Filter.Involved[I])
-        Hint = " (instantiating '" + Opts.Instantiations[I].spelling() +
-               "' for " + Opts.Instantiations[I].Origin + ")";
-    llvm::StringRef Why = Action.Isolated.Failure;
-    if (Hint.empty() && Why.consume_front("nothing analyzed: "))
-      Hint = " (" + Why.str() + ")";
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "compilation of '" + File +
-                                       "' failed; nothing analyzed" + Hint);
-  }
+  if (Rc != 0 || !Out.Module || Filter.getNumErrors() != 0 || InjectedError)
+    return compileFailure(File, Opts, Filter, Action.Isolated);
   optimizeForAnalysis(*Out.Module, Opts.Arch);
   if (Opts.DumpIR)
     Out.Module->print(llvm::errs(), nullptr);

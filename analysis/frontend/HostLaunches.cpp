@@ -952,43 +952,72 @@ private:
     return Owner == Frames.back().Fn ? &Frames.back() : nullptr;
   }
 
-  std::optional<CallValue> evalCall(const CallExpr *Call, bool WantDim3,
-                                    unsigned Depth) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (!FD) {
-      fail("not evaluated: a call through a function pointer at " + line(Call));
-      return std::nullopt;
-    }
+  /// A callee as messages name it: 'f', or the lambda at line N.
+  std::string calleeName(const FunctionDecl *FD) {
     std::string Name = "'" + FD->getNameAsString() + "'";
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
         MD && MD->getParent()->isLambda())
       Name = "the lambda at line " +
              std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
                  MD->getParent()->getLocation()));
-    auto Fails = [&](const std::string &Why) -> std::optional<CallValue> {
-      fail("not evaluated: call to " + Name + " (" + Why + ")");
+    return Name;
+  }
+
+  /// Fails the evaluation at the call to Name, for Reason.
+  std::nullopt_t failCall(const std::string &Name, const std::string &Reason) {
+    fail("not evaluated: call to " + Name + " (" + Reason + ")");
+    return std::nullopt;
+  }
+
+  /// std::min / std::max / min / max over integers, wherever declared.
+  std::optional<CallValue> evalMinMax(const CallExpr *Call,
+                                      const FunctionDecl *FD, unsigned Depth) {
+    auto A = evalInt(Call->getArg(0), Depth + 1);
+    auto B = evalInt(Call->getArg(1), Depth + 1);
+    if (!A || !B)
       return std::nullopt;
-    };
+    bool Unsigned = Call->getType()->isUnsignedIntegerOrEnumerationType();
+    bool Less = Unsigned ? uint64_t(*A) < uint64_t(*B) : *A < *B;
+    return CallValue{FD->getName() == "min" ? (Less ? *A : *B)
+                                            : (Less ? *B : *A)};
+  }
+
+  /// A ceiling division of the CCCL, rounded up to a multiple of the
+  /// divisor for RoundUp.
+  std::optional<CallValue> evalCeilDiv(const CallExpr *Call, bool RoundUp,
+                                       const std::string &Name,
+                                       unsigned Depth) {
+    auto A = evalInt(Call->getArg(0), Depth + 1);
+    auto B = evalInt(Call->getArg(1), Depth + 1);
+    if (!A || !B)
+      return std::nullopt;
+    if (*A < 0 || *B <= 0)
+      return failCall(Name, "its dividend must not be negative, its divisor "
+                            "positive");
+    int64_t Q = *A / *B + (*A % *B != 0);
+    return CallValue{RoundUp ? int64_t(uint64_t(Q) * uint64_t(*B)) : Q};
+  }
+
+  /// Calls that are not run but known by what they compute: false if Call
+  /// is none of them, else Result is its value (none when it fails).
+  bool evalKnownCall(const CallExpr *Call, const FunctionDecl *FD,
+                     const std::string &Name, bool WantDim3, unsigned Depth,
+                     std::optional<CallValue> &Result) {
     const SourceManager &SM = Ctx.getSourceManager();
-    // std::min / std::max / min / max over integers, wherever declared.
     if (!WantDim3 && FD->getIdentifier() &&
         (FD->getName() == "min" || FD->getName() == "max") &&
         Call->getNumArgs() == 2 && Call->getType()->isIntegerType()) {
-      auto A = evalInt(Call->getArg(0), Depth + 1);
-      auto B = evalInt(Call->getArg(1), Depth + 1);
-      if (!A || !B)
-        return std::nullopt;
-      bool Unsigned = Call->getType()->isUnsignedIntegerOrEnumerationType();
-      bool Less = Unsigned ? uint64_t(*A) < uint64_t(*B) : *A < *B;
-      return CallValue{FD->getName() == "min" ? (Less ? *A : *B)
-                                              : (Less ? *B : *A)};
+      Result = evalMinMax(Call, FD, Depth);
+      return true;
     }
     // std::size(array): the array's length.
     if (!WantDim3 && FD->getIdentifier() && FD->getName() == "size" &&
         FD->isInStdNamespace() && Call->getNumArgs() == 1)
       if (const auto *AT = Ctx.getAsConstantArrayType(
-              Call->getArg(0)->IgnoreParenImpCasts()->getType()))
-        return CallValue{int64_t(AT->getSize().getZExtValue())};
+              Call->getArg(0)->IgnoreParenImpCasts()->getType())) {
+        Result = CallValue{int64_t(AT->getSize().getZExtValue())};
+        return true;
+      }
     // The CCCL's ceiling divisions (cuda::ceil_div, cuda::round_up,
     // cub::DivideAndRoundUp) by what they are documented to compute: their
     // bodies are library code, written for every integer and enum type.
@@ -998,48 +1027,53 @@ private:
       bool RoundUp = NS == "cuda" && N == "round_up";
       if ((NS == "cuda" && N == "ceil_div") || RoundUp ||
           (NS == "cub" && N == "DivideAndRoundUp")) {
-        auto A = evalInt(Call->getArg(0), Depth + 1);
-        auto B = evalInt(Call->getArg(1), Depth + 1);
-        if (!A || !B)
-          return std::nullopt;
-        if (*A < 0 || *B <= 0)
-          return Fails("its dividend must not be negative, its divisor "
-                       "positive");
-        int64_t Q = *A / *B + (*A % *B != 0);
-        return CallValue{RoundUp ? int64_t(uint64_t(Q) * uint64_t(*B)) : Q};
+        Result = evalCeilDiv(Call, RoundUp, Name, Depth);
+        return true;
       }
     }
     // Of the library, only what clang evaluates as a constant
     // (numeric_limits<int>::max()); the functions of the file are run
-    // below, so that a --param for a constant's name is heard.
+    // instead, so that a --param for a constant's name is heard.
     if (SM.isInSystemHeader(FD->getLocation())) {
       Expr::EvalResult Const;
       if (!WantDim3 && !Call->isValueDependent() &&
           Call->EvaluateAsInt(Const, Ctx))
-        if (auto V = toInt64(Const.Val.getInt()))
-          return CallValue{*V};
-      return Fails("a library function");
+        if (auto V = toInt64(Const.Val.getInt())) {
+          Result = CallValue{*V};
+          return true;
+        }
+      Result = failCall(Name, "a library function");
+      return true;
     }
+    return false;
+  }
+
+  /// The frame a call to a function of the file runs in: the callee's
+  /// definition and the arguments' values, evaluated in the caller's
+  /// context; none if the call cannot be run.
+  std::optional<Frame> callFrame(const CallExpr *Call, const FunctionDecl *FD,
+                                 const std::string &Name, bool WantDim3,
+                                 unsigned Depth) {
     // A lambda without captures is a function like the others.
     unsigned FirstArg = 0;
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && !MD->isStatic()) {
       const CXXRecordDecl *RD = MD->getParent();
       if (!RD->isLambda() || RD->capture_size() != 0 ||
           !isa<CXXOperatorCallExpr>(Call))
-        return Fails(RD->isLambda() ? "it has captures" : "a member function");
+        return failCall(Name, RD->isLambda() ? "it has captures"
+                                             : "a member function");
       FirstArg = 1;
     }
     const FunctionDecl *Def = nullptr;
     if (!FD->hasBody(Def) || !Def || !Def->getBody())
-      return Fails("no definition in this file");
+      return failCall(Name, "no definition in this file");
     if (Def->isVariadic())
-      return Fails("a variadic function");
+      return failCall(Name, "a variadic function");
     if (Call->getNumArgs() != Def->getNumParams() + FirstArg)
-      return Fails("its arguments do not match its parameters");
+      return failCall(Name, "its arguments do not match its parameters");
     if (Frames.size() >= MaxCallDepth)
-      return Fails("calls nest more than " + std::to_string(MaxCallDepth) +
-                   " deep");
-    // The arguments, in the caller's context.
+      return failCall(Name, "calls nest more than " +
+                                std::to_string(MaxCallDepth) + " deep");
     Frame F;
     F.Fn = Def;
     F.WantDim3 = WantDim3;
@@ -1047,7 +1081,8 @@ private:
       const ParmVarDecl *P = Def->getParamDecl(I);
       QualType T = P->getType();
       if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-        return Fails("it takes '" + P->getName().str() + "' by reference");
+        return failCall(Name,
+                        "it takes '" + P->getName().str() + "' by reference");
       if (isDim3(T)) {
         auto D = evalDim3(Call->getArg(I + FirstArg), Depth + 1);
         if (!D)
@@ -1062,15 +1097,22 @@ private:
         return std::nullopt;
       F.Vars[P] = convertTo(*V, T.getNonReferenceType(), Ctx);
     }
-    // The body, with nothing of the caller's positions: its locals are its
-    // own.
+    return F;
+  }
+
+  /// Runs the body of F's function to its return value. The body sees
+  /// nothing of the caller's positions: its locals are its own.
+  std::optional<CallValue> runCall(Frame F, const std::string &Name,
+                                   unsigned Depth) {
+    const Stmt *Body = F.Fn->getBody();
+    bool WantDim3 = F.WantDim3;
     const Stmt *SavedPos = Pos;
     ParentMap *SavedPM = PM;
     Pos = nullptr;
     PM = nullptr;
     bool HadFailure = !Why.empty();
     Frames.push_back(std::move(F));
-    Flow R = exec(Def->getBody(), Depth + 1);
+    Flow R = exec(Body, Depth + 1);
     Frame Done = std::move(Frames.back());
     Frames.pop_back();
     Pos = SavedPos;
@@ -1091,11 +1133,28 @@ private:
     if (HadFailure)
       return std::nullopt;
     if (Why.empty())
-      return Fails(R == Flow::Return ? "it returns no value"
-                                     : "it ends without a return");
+      return failCall(Name, R == Flow::Return ? "it returns no value"
+                                              : "it ends without a return");
     if (!StringRef(Why.Text).starts_with("not evaluated: call to"))
       Why.Text = "not evaluated: call to " + Name + " (" + Why.Text + ")";
     return std::nullopt;
+  }
+
+  std::optional<CallValue> evalCall(const CallExpr *Call, bool WantDim3,
+                                    unsigned Depth) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD) {
+      fail("not evaluated: a call through a function pointer at " + line(Call));
+      return std::nullopt;
+    }
+    std::string Name = calleeName(FD);
+    std::optional<CallValue> Known;
+    if (evalKnownCall(Call, FD, Name, WantDim3, Depth, Known))
+      return Known;
+    std::optional<Frame> F = callFrame(Call, FD, Name, WantDim3, Depth);
+    if (!F)
+      return std::nullopt;
+    return runCall(std::move(*F), Name, Depth);
   }
 
   enum class Flow { Next, Break, Continue, Return, Fail };

@@ -9,6 +9,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -538,6 +539,19 @@ public:
 
 private:
   void apply(const NvccOption &O, StringRef Spelled, StringRef Value);
+  /// An option that is one clang flag, or two.
+  void applyFlag(Act A);
+  /// An option whose value (or each item of its list) clang takes as is.
+  void applyValue(Act A, StringRef Spelled, StringRef Value,
+                  llvm::ArrayRef<std::string> Items);
+  /// An option set to true or false.
+  void applyBool(Act A, StringRef Spelled, StringRef Value);
+  /// -arch, -code and -gencode: where the architecture flags go, and what
+  /// they name.
+  void applyArch(Act A, StringRef Spelled, StringRef Value,
+                 llvm::ArrayRef<std::string> Items);
+  /// -Xcompiler: what the host filter keeps of the host compiler's options.
+  void applyHostOptions(llvm::ArrayRef<std::string> Items);
   void addArch(StringRef Name, StringRef Spelled);
   void gencode(StringRef Spec, StringRef Spelled);
   bool parseBool(StringRef Value, StringRef Spelled, bool &B);
@@ -604,20 +618,81 @@ void NvccTranslator::apply(const NvccOption &O, StringRef Spelled,
   std::vector<std::string> Items;
   if (O.Value)
     Items = O.List ? splitNvccList(Value) : std::vector<std::string>{Value.str()};
-  auto Each = [&](auto Fn) {
-    for (const std::string &I : Items)
-      Fn(I);
-  };
-  bool B = false;
   switch (O.Action) {
   case Act::Drop:
     return;
+  case Act::Compile:
+  case Act::DeviceCompile:
+  case Act::Debug:
+  case Act::NoExceptions:
+  case Act::NoWarnings:
+  case Act::NoDeprecated:
+  case Act::FastMath:
+    return applyFlag(O.Action);
+  case Act::Output:
+  case Act::Define:
+  case Act::Undefine:
+  case Act::IncludePath:
+  case Act::SystemInclude:
+  case Act::PreInclude:
+  case Act::Std:
+  case Act::Language:
+  case Act::Optimize:
+  case Act::TemplateDepth:
+  case Act::DefaultStream:
+    return applyValue(O.Action, Spelled, Value, Items);
+  case Act::Ftz:
+  case Act::Fmad:
+  case Act::Rdc:
+    return applyBool(O.Action, Spelled, Value);
+  case Act::Arch:
+  case Act::Code:
+  case Act::Gencode:
+    return applyArch(O.Action, Spelled, Value, Items);
+  case Act::HostOptions:
+    return applyHostOptions(Items);
+  }
+}
+
+void NvccTranslator::applyFlag(Act A) {
+  switch (A) {
   case Act::Compile:
     Out.push_back("-c");
     return;
   case Act::DeviceCompile:
     Out.insert(Out.end(), {"-fgpu-rdc", "-c"});
     return;
+  case Act::Debug:
+    Out.push_back("-g");
+    return;
+  case Act::NoExceptions:
+    Out.push_back("-fno-exceptions");
+    return;
+  case Act::NoWarnings:
+    Out.push_back("-w");
+    return;
+  case Act::NoDeprecated:
+    Out.push_back("-Wno-deprecated-declarations");
+    return;
+  case Act::FastMath:
+    // nvcc's fast math is approximate transcendentals and flushed denormals
+    // (with --prec-div/--prec-sqrt=false, which clang has no flag for); not
+    // clang's -ffast-math, whose reassociation nvcc never does.
+    Out.insert(Out.end(), {"-fgpu-approx-transcendentals",
+                           "-fgpu-flush-denormals-to-zero"});
+    return;
+  default:
+    llvm_unreachable("not an option without a value");
+  }
+}
+
+void NvccTranslator::applyValue(Act A, StringRef Spelled, StringRef Value,
+                                llvm::ArrayRef<std::string> Items) {
+  auto Each = [&](auto Fn) {
+    for (const std::string &I : Items)
+      Fn(I);
+  };
+  switch (A) {
   case Act::Output:
     Out.insert(Out.end(), {"-o", Value.str()});
     return;
@@ -650,28 +725,23 @@ void NvccTranslator::apply(const NvccOption &O, StringRef Spelled,
   case Act::Optimize:
     Out.push_back("-O" + Value.str());
     return;
-  case Act::Debug:
-    Out.push_back("-g");
-    return;
-  case Act::NoExceptions:
-    Out.push_back("-fno-exceptions");
-    return;
   case Act::TemplateDepth:
     Out.push_back("-ftemplate-depth=" + Value.str());
     return;
-  case Act::NoWarnings:
-    Out.push_back("-w");
+  case Act::DefaultStream:
+    // What nvcc defines for the per-thread stream (clang's
+    // -fgpu-default-stream is HIP's).
+    if (Value == "per-thread")
+      Out.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
     return;
-  case Act::NoDeprecated:
-    Out.push_back("-Wno-deprecated-declarations");
-    return;
-  case Act::FastMath:
-    // nvcc's fast math is approximate transcendentals and flushed denormals
-    // (with --prec-div/--prec-sqrt=false, which clang has no flag for); not
-    // clang's -ffast-math, whose reassociation nvcc never does.
-    Out.insert(Out.end(), {"-fgpu-approx-transcendentals",
-                           "-fgpu-flush-denormals-to-zero"});
-    return;
+  default:
+    llvm_unreachable("not an option with a plain value");
+  }
+}
+
+void NvccTranslator::applyBool(Act A, StringRef Spelled, StringRef Value) {
+  bool B = false;
+  switch (A) {
   case Act::Ftz:
     if (parseBool(Value, Spelled, B))
       Out.push_back(B ? "-fgpu-flush-denormals-to-zero"
@@ -686,46 +756,48 @@ void NvccTranslator::apply(const NvccOption &O, StringRef Spelled,
     if (parseBool(Value, Spelled, B) && B)
       Out.push_back("-fgpu-rdc");
     return;
+  default:
+    llvm_unreachable("not a true/false option");
+  }
+}
+
+void NvccTranslator::applyArch(Act A, StringRef Spelled, StringRef Value,
+                               llvm::ArrayRef<std::string> Items) {
+  if (!ArchAt)
+    ArchAt = Out.size();
+  switch (A) {
   case Act::Arch:
-    if (!ArchAt)
-      ArchAt = Out.size();
-    Each([&](const std::string &I) { addArch(I, Spelled); });
+    for (const std::string &I : Items)
+      addArch(I, Spelled);
     return;
   case Act::Code:
-    if (!ArchAt)
-      ArchAt = Out.size();
-    Each([&](const std::string &I) {
-      if (std::optional<std::string> A = clangArch(I))
-        CodeArchs.insert(*A);
+    for (const std::string &I : Items) {
+      if (std::optional<std::string> C = clangArch(I))
+        CodeArchs.insert(*C);
       else
         Notes.push_back(dropNote("nvcc", Spelled,
                                  "unknown GPU code '" + I + "'"));
-    });
-    return;
-  case Act::Gencode:
-    if (!ArchAt)
-      ArchAt = Out.size();
-    gencode(Value, Spelled);
-    return;
-  case Act::DefaultStream:
-    // What nvcc defines for the per-thread stream (clang's
-    // -fgpu-default-stream is HIP's).
-    if (Value == "per-thread")
-      Out.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
-    return;
-  case Act::HostOptions:
-    for (const std::string &I : Items) {
-      // nvcc pastes the value into the host compiler's command line, which
-      // splits it at spaces.
-      llvm::BumpPtrAllocator Alloc;
-      llvm::StringSaver Saver(Alloc);
-      llvm::SmallVector<const char *, 8> Tokens;
-      llvm::cl::TokenizeGNUCommandLine(I, Saver, Tokens);
-      for (const char *T : Tokens)
-        if (!Host.add(T))
-          Notes.push_back(dropNote("host compiler", T, "no clang equivalent"));
     }
     return;
+  case Act::Gencode:
+    gencode(Value, Spelled);
+    return;
+  default:
+    llvm_unreachable("not an architecture option");
+  }
+}
+
+void NvccTranslator::applyHostOptions(llvm::ArrayRef<std::string> Items) {
+  for (const std::string &I : Items) {
+    // nvcc pastes the value into the host compiler's command line, which
+    // splits it at spaces.
+    llvm::BumpPtrAllocator Alloc;
+    llvm::StringSaver Saver(Alloc);
+    llvm::SmallVector<const char *, 8> Tokens;
+    llvm::cl::TokenizeGNUCommandLine(I, Saver, Tokens);
+    for (const char *T : Tokens)
+      if (!Host.add(T))
+        Notes.push_back(dropNote("host compiler", T, "no clang equivalent"));
   }
 }
 

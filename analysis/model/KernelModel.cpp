@@ -524,7 +524,41 @@ private:
   CondRef edgeCond(BasicBlock *From, BasicBlock *To);
   void computeRegionConds(Loop *Region);
   const BasicBlock *nodeOf(const BasicBlock *BB, Loop *Region);
+  /// Each node's condition relative to its region, the function's
+  /// (Top) and every loop's: what computeRegionConds leaves in NodeCond.
+  struct RegionConds {
+    DenseMap<const BasicBlock *, CondRef> Top;
+    DenseMap<const Loop *, DenseMap<const BasicBlock *, CondRef>> PerLoop;
+    /// Node's condition in Region (null: the function), false if none.
+    CondRef in(const BasicBlock *Node, Loop *Region) {
+      auto &Map = Region ? PerLoop[Region] : Top;
+      auto It = Map.find(Node);
+      return It == Map.end() ? Cond::makeFalse() : It->second;
+    }
+  };
+  /// (store, its pointer) of every global store.
+  using StoreList = std::vector<std::pair<const Instruction *, const Value *>>;
+
   void buildBlocks();
+  /// The conditions of every region, the function's first.
+  RegionConds regionConds();
+  /// The global stores, to spot loads of addresses stored later: plain
+  /// stores, WMMA fragment stores, and copies into global memory (a 16-byte
+  /// pack written back through memcpy, which SROA leaves when a struct is
+  /// copied out whole).
+  StoreList globalStores();
+  /// Whether Load reads Ptr before a store to the same address.
+  bool readBeforeWrite(const Instruction &Load, const Value *Ptr,
+                       const StoreList &Stores);
+  /// B's loop nest and the guards within and around it.
+  void addNest(BasicBlock &BB, RegionConds &Conds, BlockModel &B);
+  /// What I counts and accesses, into B.
+  void addInstruction(Instruction &I, const StoreList &Stores, BlockModel &B);
+  /// The global and shared ends of a memcpy/memmove.
+  void addCopyAccesses(const MemTransferInst &MT, BlockModel &B);
+  /// A load, store or atomic of Space.
+  AccessModel memoryAccess(Instruction &I, MemSpace Space,
+                           const StoreList &Stores);
   AccessModel fragmentModel(const FragmentAccess &F, const Instruction &I);
   std::optional<std::pair<std::string, std::optional<Expr>>>
   baseAndOffset(const Value *Ptr, unsigned Depth = 0);
@@ -1054,54 +1088,164 @@ static bool usedInInnerLoop(const Instruction &Load, const LoopInfo &LI) {
                       });
 }
 
-void ModelBuilder::buildBlocks() {
-  const DataLayout &DL = F.getParent()->getDataLayout();
-  // Conditions per region: the function and every loop.
+ModelBuilder::RegionConds ModelBuilder::regionConds() {
+  RegionConds Conds;
   computeRegionConds(nullptr);
-  std::vector<DenseMap<const BasicBlock *, CondRef>> PerRegion;
-  DenseMap<const BasicBlock *, CondRef> TopConds = NodeCond;
-  DenseMap<const Loop *, DenseMap<const BasicBlock *, CondRef>> LoopConds;
+  Conds.Top = NodeCond;
   for (Loop *L : LI.getLoopsInPreorder()) {
     NodeCond.clear();
     computeRegionConds(L);
-    LoopConds[L] = NodeCond;
+    Conds.PerLoop[L] = NodeCond;
   }
-  auto condIn = [&](const BasicBlock *Node, Loop *Region) -> CondRef {
-    auto &Map = Region ? LoopConds[Region] : TopConds;
-    auto It = Map.find(Node);
-    return It == Map.end() ? Cond::makeFalse() : It->second;
-  };
-  for (Loop *L : LI.getLoopsInPreorder())
-    simplifyTileTripCount(M.Loops[LoopIndex[L]],
-                          condIn(L->getHeader(), L->getParentLoop()));
+  return Conds;
+}
 
-  // Addresses by pointer SCEV, to spot loads of addresses stored later.
-  // (store, its pointer): plain stores, WMMA fragment stores, and copies
-  // into global memory (a 16-byte pack written back through memcpy, which
-  // SROA leaves when a struct is copied out whole).
-  std::vector<std::pair<const Instruction *, const Value *>> GlobalStores;
+ModelBuilder::StoreList ModelBuilder::globalStores() {
+  StoreList Stores;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
       if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
         if (spaceOfPointer(MT->getRawDest()) == MemSpace::Global)
-          GlobalStores.emplace_back(&I, MT->getRawDest());
+          Stores.emplace_back(&I, MT->getRawDest());
         continue;
       }
       if (memorySpaceOf(I) != MemSpace::Global)
         continue;
       if (isa<StoreInst>(I))
-        GlobalStores.emplace_back(&I, getLoadStorePointerOperand(&I));
+        Stores.emplace_back(&I, getLoadStorePointerOperand(&I));
       else if (auto Frag = fragmentAccess(I); Frag && Frag->IsStore)
-        GlobalStores.emplace_back(&I, Frag->Ptr);
+        Stores.emplace_back(&I, Frag->Ptr);
     }
-  auto readBeforeWrite = [&](const Instruction &Load, const Value *Ptr) {
-    const SCEV *PS = SE.getSCEV(const_cast<Value *>(Ptr));
-    for (auto &[St, StPtr] : GlobalStores)
-      if (SE.getSCEV(const_cast<Value *>(StPtr)) == PS && DT.dominates(&Load, St))
-        return true;
-    return false;
-  };
+  return Stores;
+}
 
+bool ModelBuilder::readBeforeWrite(const Instruction &Load, const Value *Ptr,
+                                   const StoreList &Stores) {
+  const SCEV *PS = SE.getSCEV(const_cast<Value *>(Ptr));
+  for (auto &[St, StPtr] : Stores)
+    if (SE.getSCEV(const_cast<Value *>(StPtr)) == PS && DT.dominates(&Load, St))
+      return true;
+  return false;
+}
+
+void ModelBuilder::addNest(BasicBlock &BB, RegionConds &Conds, BlockModel &B) {
+  SmallVector<Loop *, 4> Chain;
+  for (Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop())
+    Chain.insert(Chain.begin(), L);
+  Loop *Outer = nullptr;
+  for (Loop *L : Chain) {
+    NestLevel NL;
+    NL.Loop = LoopIndex[L];
+    NL.Guard = Conds.in(L->getHeader(), Outer);
+    // Blocks after a non-latch exit test miss the last header execution.
+    SmallVector<BasicBlock *, 4> Exiting;
+    L->getExitingBlocks(Exiting);
+    for (BasicBlock *E : Exiting)
+      if (E != &BB && L->contains(&BB) && DT.dominates(E, &BB) &&
+          nodeOf(&BB, L) != E && E != L->getLoopLatch())
+        NL.SkipsLastIteration = true;
+    B.Nest.push_back(NL);
+    Outer = L;
+  }
+  B.InnerGuard = Conds.in(&BB, Outer);
+}
+
+void ModelBuilder::addCopyAccesses(const MemTransferInst &MT,
+                                   BlockModel &B) {
+  // A struct copy touches Len contiguous bytes at each end.
+  auto *Len = dyn_cast<ConstantInt>(MT.getLength());
+  for (int IsDst = 0; Len && IsDst < 2; ++IsDst) {
+    const Value *P = IsDst ? MT.getRawDest() : MT.getRawSource();
+    MemSpace Space = spaceOfPointer(P);
+    // A shared-memory side of up to 16 bytes is one vector access
+    // (a float4 read into registers), for bank conflicts.
+    if (Space != MemSpace::Global &&
+        !(Space == MemSpace::Shared && Len->getZExtValue() <= 16))
+      continue;
+    AccessModel A;
+    A.Space = Space;
+    A.IsStore = IsDst;
+    A.Width = Len->getZExtValue();
+    locOf(&MT, A.Line, A.Column, &A.File);
+    if (auto BO = baseAndOffset(P)) {
+      A.Base = BO->first;
+      A.Offset = BO->second;
+    }
+    B.Accesses.push_back(A);
+  }
+}
+
+AccessModel ModelBuilder::memoryAccess(Instruction &I, MemSpace Space,
+                                       const StoreList &Stores) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  AccessModel A;
+  A.Space = Space;
+  A.IsStore = isa<StoreInst>(I);
+  A.IsAtomic = isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I);
+  Value *Ptr = const_cast<Value *>(getLoadStorePointerOperand(&I));
+  Type *ElemTy = nullptr;
+  if (auto *LD = dyn_cast<LoadInst>(&I))
+    ElemTy = LD->getType();
+  else if (auto *ST = dyn_cast<StoreInst>(&I))
+    ElemTy = ST->getValueOperand()->getType();
+  else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    Ptr = RMW->getPointerOperand();
+    ElemTy = RMW->getValOperand()->getType();
+  } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    Ptr = CX->getPointerOperand();
+    ElemTy = CX->getNewValOperand()->getType();
+  }
+  A.Width = DL.getTypeStoreSize(ElemTy).getFixedValue();
+  locOf(&I, A.Line, A.Column, &A.File);
+  if (auto BO = baseAndOffset(Ptr)) {
+    A.Base = BO->first;
+    A.Offset = BO->second;
+  }
+  if (isa<LoadInst>(I) && Space == MemSpace::Global) {
+    A.ReadBeforeWrite = readBeforeWrite(I, Ptr, Stores);
+    A.StagedInShared = storedToShared(I);
+    A.StagedInRegisters = !A.StagedInShared && usedInInnerLoop(I, LI);
+  }
+  return A;
+}
+
+void ModelBuilder::addInstruction(Instruction &I, const StoreList &Stores,
+                                  BlockModel &B) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  std::string Why;
+  unsigned Affects = 0;
+  if (!classifyInstruction(I, DL, B.Ops, Why, Affects)) {
+    B.Affected |= Affects;
+    UnknownReason R;
+    R.Reason = Why;
+    locOf(&I, R.Line, R.Column, &R.File);
+    B.Unknowns.push_back(R);
+  }
+  if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+    addCopyAccesses(*MT, B);
+    return;
+  }
+  if (auto Frag = fragmentAccess(I);
+      Frag && memorySpaceOf(I) == MemSpace::Global) {
+    B.Accesses.push_back(fragmentModel(*Frag, I));
+    if (!Frag->IsStore)
+      B.Accesses.back().ReadBeforeWrite = readBeforeWrite(I, Frag->Ptr, Stores);
+    return;
+  }
+  bool IsMem = isa<LoadInst>(I) || isa<StoreInst>(I) ||
+               isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I);
+  MemSpace Space = IsMem ? memorySpaceOf(I) : MemSpace::None;
+  if (Space != MemSpace::Global && Space != MemSpace::Shared)
+    return;
+  B.Accesses.push_back(memoryAccess(I, Space, Stores));
+}
+
+void ModelBuilder::buildBlocks() {
+  RegionConds Conds = regionConds();
+  for (Loop *L : LI.getLoopsInPreorder())
+    simplifyTileTripCount(M.Loops[LoopIndex[L]],
+                          Conds.in(L->getHeader(), L->getParentLoop()));
+  StoreList Stores = globalStores();
   for (BasicBlock &BB : F) {
     if (KernelLimits::expired())
       return; // Incomplete: the analyzer does not use it (computeRegionConds).
@@ -1110,102 +1254,9 @@ void ModelBuilder::buildBlocks() {
     BlockModel B;
     B.BB = &BB;
     locOfBlock(&BB, B.Line, B.Column, B.File);
-    SmallVector<Loop *, 4> Chain;
-    for (Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop())
-      Chain.insert(Chain.begin(), L);
-    Loop *Outer = nullptr;
-    for (Loop *L : Chain) {
-      NestLevel NL;
-      NL.Loop = LoopIndex[L];
-      NL.Guard = condIn(L->getHeader(), Outer);
-      // Blocks after a non-latch exit test miss the last header execution.
-      SmallVector<BasicBlock *, 4> Exiting;
-      L->getExitingBlocks(Exiting);
-      for (BasicBlock *E : Exiting)
-        if (E != &BB && L->contains(&BB) && DT.dominates(E, &BB) &&
-            nodeOf(&BB, L) != E && E != L->getLoopLatch())
-          NL.SkipsLastIteration = true;
-      B.Nest.push_back(NL);
-      Outer = L;
-    }
-    B.InnerGuard = condIn(&BB, Outer);
-
-    for (Instruction &I : BB) {
-      std::string Why;
-      unsigned Affects = 0;
-      if (!classifyInstruction(I, DL, B.Ops, Why, Affects)) {
-        B.Affected |= Affects;
-        UnknownReason R;
-        R.Reason = Why;
-        locOf(&I, R.Line, R.Column, &R.File);
-        B.Unknowns.push_back(R);
-      }
-      if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
-        // A struct copy touches Len contiguous bytes at each end.
-        auto *Len = dyn_cast<ConstantInt>(MT->getLength());
-        for (int IsDst = 0; Len && IsDst < 2; ++IsDst) {
-          const Value *P = IsDst ? MT->getRawDest() : MT->getRawSource();
-          MemSpace Space = spaceOfPointer(P);
-          // A shared-memory side of up to 16 bytes is one vector access
-          // (a float4 read into registers), for bank conflicts.
-          if (Space != MemSpace::Global &&
-              !(Space == MemSpace::Shared && Len->getZExtValue() <= 16))
-            continue;
-          AccessModel A;
-          A.Space = Space;
-          A.IsStore = IsDst;
-          A.Width = Len->getZExtValue();
-          locOf(&I, A.Line, A.Column, &A.File);
-          if (auto BO = baseAndOffset(P)) {
-            A.Base = BO->first;
-            A.Offset = BO->second;
-          }
-          B.Accesses.push_back(A);
-        }
-        continue;
-      }
-      if (auto Frag = fragmentAccess(I);
-          Frag && memorySpaceOf(I) == MemSpace::Global) {
-        B.Accesses.push_back(fragmentModel(*Frag, I));
-        if (!Frag->IsStore)
-          B.Accesses.back().ReadBeforeWrite = readBeforeWrite(I, Frag->Ptr);
-        continue;
-      }
-      bool IsMem = isa<LoadInst>(I) || isa<StoreInst>(I) ||
-                   isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I);
-      MemSpace Space = IsMem ? memorySpaceOf(I) : MemSpace::None;
-      if (Space != MemSpace::Global && Space != MemSpace::Shared)
-        continue;
-      AccessModel A;
-      A.Space = Space;
-      A.IsStore = isa<StoreInst>(I);
-      A.IsAtomic = isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I);
-      Value *Ptr = const_cast<Value *>(getLoadStorePointerOperand(&I));
-      Type *ElemTy = nullptr;
-      if (auto *LD = dyn_cast<LoadInst>(&I))
-        ElemTy = LD->getType();
-      else if (auto *ST = dyn_cast<StoreInst>(&I))
-        ElemTy = ST->getValueOperand()->getType();
-      else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
-        Ptr = RMW->getPointerOperand();
-        ElemTy = RMW->getValOperand()->getType();
-      } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
-        Ptr = CX->getPointerOperand();
-        ElemTy = CX->getNewValOperand()->getType();
-      }
-      A.Width = DL.getTypeStoreSize(ElemTy).getFixedValue();
-      locOf(&I, A.Line, A.Column, &A.File);
-      if (auto BO = baseAndOffset(Ptr)) {
-        A.Base = BO->first;
-        A.Offset = BO->second;
-      }
-      if (isa<LoadInst>(I) && Space == MemSpace::Global) {
-        A.ReadBeforeWrite = readBeforeWrite(I, Ptr);
-        A.StagedInShared = storedToShared(I);
-        A.StagedInRegisters = !A.StagedInShared && usedInInnerLoop(I, LI);
-      }
-      B.Accesses.push_back(A);
-    }
+    addNest(BB, Conds, B);
+    for (Instruction &I : BB)
+      addInstruction(I, Stores, B);
     M.Blocks.push_back(std::move(B));
   }
 }

@@ -333,79 +333,58 @@ unsigned ptxAffects(StringRef Base) {
   return AffectsAll;
 }
 
-/// Counts one PTX instruction of an inline-assembly block (the CUDA headers
-/// implement half2/bf162 arithmetic this way). False for instructions whose
-/// effect is not modelled (memory, control flow, predicated work); Affects
-/// then says what they may change.
 bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
-                            unsigned &Affects) {
-  Stmt = Stmt.trim();
-  while (Stmt.consume_front("{") || Stmt.consume_front("}"))
-    Stmt = Stmt.ltrim();
-  if (Stmt.empty() || Stmt.starts_with(".reg") || Stmt.starts_with("//") ||
-      Stmt.ends_with(":"))
-    return true;
-  StringRef Guard;
-  if (Stmt.starts_with("@")) {
-    auto Split = Stmt.split(' ');
-    Guard = Split.first;
-    Stmt = Split.second.ltrim();
-  }
-  StringRef Op = Stmt.split(' ').first.split('\t').first;
-  // A branch repeats or skips the block's other instructions: they are
-  // judged by classifyPtxAsm, the branch itself does nothing.
-  if (Op == "bra" || Op.starts_with("bra.") || Op.starts_with("brx.")) {
-    Why = ("inline assembly branches ('" + Op +
-           "'): its instructions run an unknown number of times")
-              .str();
-    Affects = RepeatsBlock;
+                            unsigned &Affects);
+
+/// A guarded instruction runs only in the lanes whose predicate holds,
+/// which the analysis cannot evaluate (cub's warp reductions guard their
+/// adds with the in-range bit of a shuffle): work it would count is
+/// unknown, not counted in every lane.
+bool classifyPredicatedPtx(StringRef Guard, StringRef Stmt, StringRef Op,
+                           std::string &Why, unsigned &Affects) {
+  OpCounts Probe;
+  std::string Ignored;
+  unsigned ProbeAffects = 0;
+  if (!classifyPtxInstruction(Stmt, Probe, Ignored, ProbeAffects)) {
+    Why = Ignored;
+    Affects = ProbeAffects;
     return false;
   }
-  // A guarded instruction runs only in the lanes whose predicate holds,
-  // which the analysis cannot evaluate (cub's warp reductions guard their
-  // adds with the in-range bit of a shuffle): work it would count is
-  // unknown, not counted in every lane.
-  if (!Guard.empty()) {
-    OpCounts Probe;
-    std::string Ignored;
-    unsigned ProbeAffects = 0;
-    if (!classifyPtxInstruction(Stmt, Probe, Ignored, ProbeAffects)) {
-      Why = Ignored;
-      Affects = ProbeAffects;
-      return false;
-    }
-    if (Probe.empty())
-      return true;
-    Why = ("predicated inline assembly '" + Guard + " " + Op +
-           "' runs only where its predicate holds, which is not analyzed")
-              .str();
-    Affects = 0;
-    for (auto &KV : Probe)
-      Affects |= counterCategory(KV.first);
+  if (Probe.empty())
+    return true;
+  Why = ("predicated inline assembly '" + Guard + " " + Op +
+         "' runs only where its predicate holds, which is not analyzed")
+            .str();
+  Affects = 0;
+  for (auto &KV : Probe)
+    Affects |= counterCategory(KV.first);
+  return false;
+}
+
+/// Tensor-core PTX: mma.sync runs on a warp, wgmma.mma_async on a
+/// warpgroup.
+bool classifyPtxMma(StringRef Op, OpCounts &Out, std::string &Why,
+                    unsigned &Affects) {
+  auto Shape = mmaShape(Op);
+  auto Types = elementTypes(Op);
+  if (!Shape || Types.empty()) {
+    Why = ("inline assembly '" + Op + "' has an unrecognized shape").str();
+    Affects = AffectsCompute;
     return false;
   }
-  if (Op.starts_with("wgmma.fence") || Op.starts_with("wgmma.commit_group") ||
-      Op.starts_with("wgmma.wait_group"))
-    return true;
-  if (Op.starts_with("mma.sync") || Op.starts_with("wgmma.mma_async")) {
-    auto Shape = mmaShape(Op);
-    auto Types = elementTypes(Op);
-    if (!Shape || Types.empty()) {
-      Why = ("inline assembly '" + Op + "' has an unrecognized shape").str();
-      Affects = AffectsCompute;
-      return false;
-    }
-    // mma.sync...<dtype>.<atype>.<btype>.<ctype>: the inputs come second.
-    // wgmma.mma_async...<dtype>.<atype>.<btype> runs on a warpgroup.
-    addMma(Out, *Shape, Types.size() >= 3 ? Types[1].first : Types.front().first,
-           Op.starts_with("wgmma") ? 128 : 32);
-    return true;
-  }
-  SmallVector<StringRef, 6> Parts;
-  Op.split(Parts, '.');
-  StringRef Base = Parts.front();
+  // mma.sync...<dtype>.<atype>.<btype>.<ctype>: the inputs come second.
+  // wgmma.mma_async...<dtype>.<atype>.<btype> runs on a warpgroup.
+  addMma(Out, *Shape, Types.size() >= 3 ? Types[1].first : Types.front().first,
+         Op.starts_with("wgmma") ? 128 : 32);
+  return true;
+}
+
+/// The precision of the floating-point type among an opcode's parts
+/// ("fp32" for .f32; empty for integer opcodes), and the lanes a packed
+/// type (.f16x2) works on.
+std::string ptxPrecision(ArrayRef<StringRef> Parts, unsigned &Lanes) {
   std::string Prec;
-  unsigned Lanes = 1;
+  Lanes = 1;
   for (StringRef P : Parts) {
     if (P == "f16x2" || P == "bf16x2" || P == "f32x2") {
       Lanes = 2;
@@ -420,6 +399,12 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
     else if (P == "f64")
       Prec = "fp64";
   }
+  return Prec;
+}
+
+/// True for the instructions that do no FLOPs and move no memory (moves,
+/// logic, barriers, votes); a shuffle is counted as one.
+bool isFreePtx(StringRef Base, OpCounts &Out) {
   static const char *const Free[] = {
       "mov",  "cvt", "cvta", "setp", "set",  "selp", "and",   "or",
       "xor",  "not", "shl",  "shr",  "shf",  "prmt", "bfe",   "bfi",
@@ -432,6 +417,20 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
         Out["shuffles"] += 1;
       return true;
     }
+  return false;
+}
+
+/// Arithmetic by opcode: floating-point FLOPs, divisions and special
+/// functions; integer arithmetic (index math) counts nothing.
+bool classifyPtxArithmetic(StringRef Op, OpCounts &Out, std::string &Why,
+                           unsigned &Affects) {
+  SmallVector<StringRef, 6> Parts;
+  Op.split(Parts, '.');
+  StringRef Base = Parts.front();
+  unsigned Lanes = 1;
+  std::string Prec = ptxPrecision(Parts, Lanes);
+  if (isFreePtx(Base, Out))
+    return true;
   if (Prec.empty()) {
     // Integer arithmetic is index math, not FLOPs.
     if (Base == "add" || Base == "sub" || Base == "mul" || Base == "mad" ||
@@ -466,6 +465,44 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
   Why = ("inline assembly '" + Op + "' is not analyzed").str();
   Affects = ptxAffects(Base);
   return false;
+}
+
+/// Counts one PTX instruction of an inline-assembly block (the CUDA headers
+/// implement half2/bf162 arithmetic this way). False for instructions whose
+/// effect is not modelled (memory, control flow, predicated work); Affects
+/// then says what they may change.
+bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
+                            unsigned &Affects) {
+  Stmt = Stmt.trim();
+  while (Stmt.consume_front("{") || Stmt.consume_front("}"))
+    Stmt = Stmt.ltrim();
+  if (Stmt.empty() || Stmt.starts_with(".reg") || Stmt.starts_with("//") ||
+      Stmt.ends_with(":"))
+    return true;
+  StringRef Guard;
+  if (Stmt.starts_with("@")) {
+    auto Split = Stmt.split(' ');
+    Guard = Split.first;
+    Stmt = Split.second.ltrim();
+  }
+  StringRef Op = Stmt.split(' ').first.split('\t').first;
+  // A branch repeats or skips the block's other instructions: they are
+  // judged by classifyPtxAsm, the branch itself does nothing.
+  if (Op == "bra" || Op.starts_with("bra.") || Op.starts_with("brx.")) {
+    Why = ("inline assembly branches ('" + Op +
+           "'): its instructions run an unknown number of times")
+              .str();
+    Affects = RepeatsBlock;
+    return false;
+  }
+  if (!Guard.empty())
+    return classifyPredicatedPtx(Guard, Stmt, Op, Why, Affects);
+  if (Op.starts_with("wgmma.fence") || Op.starts_with("wgmma.commit_group") ||
+      Op.starts_with("wgmma.wait_group"))
+    return true;
+  if (Op.starts_with("mma.sync") || Op.starts_with("wgmma.mma_async"))
+    return classifyPtxMma(Op, Out, Why, Affects);
+  return classifyPtxArithmetic(Op, Out, Why, Affects);
 }
 
 bool classifyPtxAsm(StringRef Asm, OpCounts &Out, std::string &Why,

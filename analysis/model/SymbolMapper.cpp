@@ -104,6 +104,9 @@ std::optional<Expr> SymbolMapper::convertValue(const Value *V) {
   return convert(SE.getSCEV(const_cast<Value *>(V)));
 }
 
+/// What convertUnknown says of a value none of its cases can express.
+static const char *const Inexpressible = "value the analysis cannot express";
+
 std::optional<Expr> SymbolMapper::convertUnknown(const Value *V) {
   if (isa<Argument>(V))
     return Expr::symbol(paramName(V), SymbolKind::Param);
@@ -111,140 +114,166 @@ std::optional<Expr> SymbolMapper::convertUnknown(const Value *V) {
     return Expr::symbol(SR->first, SR->second);
   if (isLaneId(V))
     return laneIdExpr();
-  if (auto *II = dyn_cast<IntrinsicInst>(V)) {
-    switch (II->getIntrinsicID()) {
-    case Intrinsic::nvvm_read_ptx_sreg_warpsize:
-      return Expr(32);
-    case Intrinsic::smin:
-    case Intrinsic::umin:
-    case Intrinsic::smax:
-    case Intrinsic::umax: {
-      auto A = convertValue(II->getArgOperand(0));
-      auto B = convertValue(II->getArgOperand(1));
-      if (!A || !B)
-        return std::nullopt;
-      bool Max = II->getIntrinsicID() == Intrinsic::smax ||
-                 II->getIntrinsicID() == Intrinsic::umax;
-      return Max ? Expr::max(*A, *B) : Expr::min(*A, *B);
-    }
-    default:
-      break;
-    }
-  }
-  if (auto *P = dyn_cast<PHINode>(V)) {
-    auto It = ValueVars.find(P);
-    if (It != ValueVars.end())
-      return Expr::symbol(It->second, SymbolKind::Iteration);
-    // A phi merging one value computed on several paths (GVN's partial
-    // redundancy elimination makes these) is that value.
-    if (P->getNumIncomingValues() > 0 && !Merging.count(P)) {
-      Merging.insert(P);
-      std::optional<Expr> Same;
-      bool AllSame = true;
-      for (const Value *In : P->incoming_values()) {
-        auto E = convertValue(In);
-        if (!E || (Same && *Same != *E)) {
-          AllSame = false;
-          break;
-        }
-        Same = E;
-      }
-      Merging.erase(P);
-      if (AllSame && Same)
-        return Same;
-    }
-    return fail("value of a loop-carried variable that is not an affine "
-                "counter",
-                V);
-  }
+  if (auto *II = dyn_cast<IntrinsicInst>(V))
+    return convertIntrinsic(II);
+  if (auto *P = dyn_cast<PHINode>(V))
+    return convertPhi(P);
   if (isa<LoadInst>(V))
     return fail("value loaded from memory (data-dependent)", V);
-  if (auto *BO = dyn_cast<BinaryOperator>(V)) {
-    auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
-    switch (BO->getOpcode()) {
-    case Instruction::SDiv:
-    case Instruction::UDiv:
-    case Instruction::SRem:
-    case Instruction::URem: {
-      auto A = convertValue(BO->getOperand(0));
-      auto B = convertValue(BO->getOperand(1));
-      if (!A || !B)
-        return std::nullopt;
-      // A signed division of a value LLVM knows is non-negative (a thread
-      // index) by a positive constant rounds down: the floor form, whose
-      // divisible terms come out of the atom (Expr::floorDiv).
-      bool Floor = C && C->getValue().isStrictlyPositive() &&
-                   (nonNegative(*A) ||
-                    isKnownNonNegative(
-                        BO->getOperand(0),
-                        SimplifyQuery(BO->getModule()->getDataLayout(), BO)));
-      switch (BO->getOpcode()) {
-      case Instruction::SDiv:
-        return Floor ? Expr::floorDiv(*A, *B) : Expr::truncDiv(*A, *B);
-      case Instruction::SRem:
-        return Floor ? Expr::mod(*A, *B) : Expr::truncRem(*A, *B);
-      case Instruction::UDiv:
-        return Expr::floorDiv(*A, *B);
-      default:
-        return Expr::mod(*A, *B);
-      }
-    }
-    case Instruction::Or: {
-      // a | b where b is a multiple of 2^k and 0 <= a < 2^k is a + b. The
-      // optimizer leaves such ors unmarked when known-bits gives up (tile
-      // offsets merged through phis), so prove it from value ranges.
-      auto A = convertValue(BO->getOperand(0));
-      auto B = convertValue(BO->getOperand(1));
-      if (!A || !B)
-        return std::nullopt;
-      if (disjointBits(*A, *B) || disjointBits(*B, *A))
-        return *A + *B;
-      break;
-    }
-    case Instruction::LShr:
-    case Instruction::AShr: {
-      if (!C || C->getZExtValue() > 62)
-        break;
-      auto A = convertValue(BO->getOperand(0));
-      if (!A)
-        return std::nullopt;
-      return Expr::floorDiv(*A, Expr(int64_t(1) << C->getZExtValue()));
-    }
-    case Instruction::And: {
-      if (!C)
-        break;
-      const APInt &Mask = C->getValue();
-      unsigned Bits = Mask.getBitWidth();
-      if (Mask.isMask() && Mask.countr_one() <= 62) {
-        auto A = convertValue(BO->getOperand(0));
-        if (!A)
-          return std::nullopt;
-        return Expr::mod(*A, Expr(int64_t(1) << Mask.countr_one()));
-      }
-      // Signed x % 2^k compared with a constant becomes
-      // x & (signbit | (2^k - 1)): the low bits, minus 2^(w-1) when x < 0.
-      APInt Low = Mask;
-      Low.clearBit(Bits - 1);
-      if (Bits <= 64 && Mask.isSignBitSet() && Low.isMask() &&
-          Low.countr_one() <= 62) {
-        auto A = convertValue(BO->getOperand(0));
-        if (!A)
-          return std::nullopt;
-        Expr Half(int64_t(1) << (Bits - 1 > 62 ? 62 : Bits - 1));
-        return Expr::mod(*A, Expr(int64_t(1) << Low.countr_one())) +
-               Half * Expr::floorDiv(*A, Half);
-      }
-      break;
-    }
-    default:
-      break;
-    }
-  }
+  if (auto *BO = dyn_cast<BinaryOperator>(V))
+    return convertBinary(BO);
   if (isa<SelectInst>(V))
     return fail("value chosen by a conditional select", V);
   if (isa<CallBase>(V))
     return fail("result of a call", V);
-  return fail("value the analysis cannot express", V);
+  return fail(Inexpressible, V);
+}
+
+// The warp size and integer min/max; other intrinsics are calls whose
+// result the analysis does not follow.
+std::optional<Expr> SymbolMapper::convertIntrinsic(const IntrinsicInst *II) {
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_read_ptx_sreg_warpsize:
+    return Expr(32);
+  case Intrinsic::smin:
+  case Intrinsic::umin:
+  case Intrinsic::smax:
+  case Intrinsic::umax: {
+    auto A = convertValue(II->getArgOperand(0));
+    auto B = convertValue(II->getArgOperand(1));
+    if (!A || !B)
+      return std::nullopt;
+    bool Max = II->getIntrinsicID() == Intrinsic::smax ||
+               II->getIntrinsicID() == Intrinsic::umax;
+    return Max ? Expr::max(*A, *B) : Expr::min(*A, *B);
+  }
+  default:
+    return fail("result of a call", II);
+  }
+}
+
+// A recurrence counter's symbol, or the one value a phi merges.
+std::optional<Expr> SymbolMapper::convertPhi(const PHINode *P) {
+  auto It = ValueVars.find(P);
+  if (It != ValueVars.end())
+    return Expr::symbol(It->second, SymbolKind::Iteration);
+  // A phi merging one value computed on several paths (GVN's partial
+  // redundancy elimination makes these) is that value.
+  if (P->getNumIncomingValues() > 0 && !Merging.count(P)) {
+    Merging.insert(P);
+    std::optional<Expr> Same;
+    bool AllSame = true;
+    for (const Value *In : P->incoming_values()) {
+      auto E = convertValue(In);
+      if (!E || (Same && *Same != *E)) {
+        AllSame = false;
+        break;
+      }
+      Same = E;
+    }
+    Merging.erase(P);
+    if (AllSame && Same)
+      return Same;
+  }
+  return fail("value of a loop-carried variable that is not an affine "
+              "counter",
+              P);
+}
+
+// Integer division and remainder, and the bit operations that are
+// arithmetic on the values they see (shifts, masks, disjoint ors).
+std::optional<Expr> SymbolMapper::convertBinary(const BinaryOperator *BO) {
+  auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
+  switch (BO->getOpcode()) {
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::URem:
+    return convertDivRem(BO, C);
+  case Instruction::Or: {
+    // a | b where b is a multiple of 2^k and 0 <= a < 2^k is a + b. The
+    // optimizer leaves such ors unmarked when known-bits gives up (tile
+    // offsets merged through phis), so prove it from value ranges.
+    auto A = convertValue(BO->getOperand(0));
+    auto B = convertValue(BO->getOperand(1));
+    if (!A || !B)
+      return std::nullopt;
+    if (disjointBits(*A, *B) || disjointBits(*B, *A))
+      return *A + *B;
+    break;
+  }
+  case Instruction::LShr:
+  case Instruction::AShr: {
+    if (!C || C->getZExtValue() > 62)
+      break;
+    auto A = convertValue(BO->getOperand(0));
+    if (!A)
+      return std::nullopt;
+    return Expr::floorDiv(*A, Expr(int64_t(1) << C->getZExtValue()));
+  }
+  case Instruction::And:
+    if (!C)
+      break;
+    return convertMask(BO, C);
+  default:
+    break;
+  }
+  return fail(Inexpressible, BO);
+}
+
+// Division and remainder, by their rounding: floor where it is known to
+// be the same as C's truncation.
+std::optional<Expr> SymbolMapper::convertDivRem(const BinaryOperator *BO,
+                                                const ConstantInt *C) {
+  auto A = convertValue(BO->getOperand(0));
+  auto B = convertValue(BO->getOperand(1));
+  if (!A || !B)
+    return std::nullopt;
+  // A signed division of a value LLVM knows is non-negative (a thread
+  // index) by a positive constant rounds down: the floor form, whose
+  // divisible terms come out of the atom (Expr::floorDiv).
+  bool Floor = C && C->getValue().isStrictlyPositive() &&
+               (nonNegative(*A) ||
+                isKnownNonNegative(
+                    BO->getOperand(0),
+                    SimplifyQuery(BO->getModule()->getDataLayout(), BO)));
+  switch (BO->getOpcode()) {
+  case Instruction::SDiv:
+    return Floor ? Expr::floorDiv(*A, *B) : Expr::truncDiv(*A, *B);
+  case Instruction::SRem:
+    return Floor ? Expr::mod(*A, *B) : Expr::truncRem(*A, *B);
+  case Instruction::UDiv:
+    return Expr::floorDiv(*A, *B);
+  default:
+    return Expr::mod(*A, *B);
+  }
+}
+
+// x & C where C keeps low bits: a remainder by a power of two.
+std::optional<Expr> SymbolMapper::convertMask(const BinaryOperator *BO,
+                                              const ConstantInt *C) {
+  const APInt &Mask = C->getValue();
+  unsigned Bits = Mask.getBitWidth();
+  if (Mask.isMask() && Mask.countr_one() <= 62) {
+    auto A = convertValue(BO->getOperand(0));
+    if (!A)
+      return std::nullopt;
+    return Expr::mod(*A, Expr(int64_t(1) << Mask.countr_one()));
+  }
+  // Signed x % 2^k compared with a constant becomes
+  // x & (signbit | (2^k - 1)): the low bits, minus 2^(w-1) when x < 0.
+  APInt Low = Mask;
+  Low.clearBit(Bits - 1);
+  if (Bits <= 64 && Mask.isSignBitSet() && Low.isMask() &&
+      Low.countr_one() <= 62) {
+    auto A = convertValue(BO->getOperand(0));
+    if (!A)
+      return std::nullopt;
+    Expr Half(int64_t(1) << (Bits - 1 > 62 ? 62 : Bits - 1));
+    return Expr::mod(*A, Expr(int64_t(1) << Low.countr_one())) +
+           Half * Expr::floorDiv(*A, Half);
+  }
+  return fail(Inexpressible, BO);
 }
 
 // Hardware ranges of the thread coordinates and the iteration ranges of

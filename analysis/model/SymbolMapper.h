@@ -21,6 +21,9 @@
 #include <vector>
 
 namespace llvm {
+class BinaryOperator;
+class ConstantInt;
+class IntrinsicInst;
 class Loop;
 class PHINode;
 class SCEV;
@@ -67,6 +70,13 @@ private:
 
   std::optional<Expr> fail(const std::string &Reason, const llvm::Value *V);
   std::optional<Expr> convertUnknown(const llvm::Value *V);
+  std::optional<Expr> convertIntrinsic(const llvm::IntrinsicInst *II);
+  std::optional<Expr> convertPhi(const llvm::PHINode *P);
+  std::optional<Expr> convertBinary(const llvm::BinaryOperator *BO);
+  std::optional<Expr> convertDivRem(const llvm::BinaryOperator *BO,
+                                    const llvm::ConstantInt *C);
+  std::optional<Expr> convertMask(const llvm::BinaryOperator *BO,
+                                  const llvm::ConstantInt *C);
   std::optional<Expr> convertWide(const llvm::SCEV *S);
   std::optional<Interval> symbolRange(const std::string &Name);
   bool disjointBits(const Expr &Low, const Expr &High);

@@ -232,163 +232,201 @@ static void finding(OStream &J, const Finding &F) {
   });
 }
 
-static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
+/// "launch": the launch the counts are for and where it came from.
+static void launchAttr(OStream &J, const KernelReport &K) {
+  J.attributeObject("launch", [&] {
+    dims(J, "grid", K.Launch.Grid);
+    dims(J, "block", K.Launch.Block);
+    J.attribute("smem", K.Launch.SharedBytes);
+    J.attribute("source", launchSourceName(K.Launch.Source));
+    if (!K.Launch.Loc.File.empty()) {
+      J.attribute("location_file", K.Launch.Loc.File);
+      J.attribute("location_line", int64_t(K.Launch.Loc.Line));
+      J.attribute("location_column", int64_t(K.Launch.Loc.Column));
+    }
+    if (!K.Launch.Iteration.empty())
+      J.attribute("iteration", K.Launch.Iteration);
+    if (!K.Launch.Unresolved.empty())
+      J.attribute("unresolved", K.Launch.Unresolved);
+  });
+}
+
+/// The values the analysis used: template arguments, parameters, the
+/// pointers assumed non-null and the thread the per-thread counts are of.
+static void inputsAttrs(OStream &J, const KernelReport &K) {
+  const KernelCounts &KC = K.Counts;
+  J.attributeObject("template_args", [&] {
+    for (auto &KV : K.Decl.TemplateArgs)
+      J.attribute(KV.first, KV.second);
+  });
+  J.attributeObject("params", [&] {
+    for (auto &KV : K.Params)
+      J.attribute(KV.first, KV.second);
+  });
+  J.attributeArray("assumed_non_null", [&] {
+    for (const std::string &P : K.AssumedNonNull)
+      J.value(P);
+  });
+  J.attributeObject("thread", [&] {
+    J.attributeArray("threadIdx", [&] {
+      for (int I = 0; I < 3; ++I)
+        J.value(KC.Representative[I]);
+    });
+    J.attributeArray("blockIdx", [&] {
+      for (int I = 3; I < 6; ++I)
+        J.value(KC.Representative[I]);
+    });
+  });
+}
+
+/// "dram_bytes" of the totals: the bounds and the cache model's estimate.
+static void dramBytesAttr(OStream &J, const KernelCounts &KC,
+                          const RooflineMetrics &M) {
+  J.attributeObject("dram_bytes", [&] {
+    attr(J, "lower", M.DramLower);
+    attr(J, "upper", M.DramUpper);
+    if (!KC.UpperPartial.empty())
+      J.attribute("upper_partial", KC.UpperPartial);
+    J.attribute("lower_exact", KC.Compulsory.Exact);
+    attr(J, "estimate", M.DramEstimate);
+    J.attributeObject("cache_model", [&] {
+      const CacheEstimate &E = KC.Estimate;
+      J.attribute("blocks_per_sm", int64_t(E.BlocksPerSM));
+      J.attribute("limited_by", E.Limiter);
+      J.attribute("blocks_per_wave", int64_t(E.BlocksPerWave));
+      J.attribute("waves", int64_t(E.Waves));
+      J.attribute("waves_walked", int64_t(E.WavesAnalyzed));
+      J.attribute("fits_in_l2", E.FitsInL2);
+      if (!E.Why.empty())
+        J.attribute("unknown", E.Why);
+    });
+  });
+}
+
+/// The counters per thread, per block and over the grid, then the paths
+/// the threads take.
+static void countsAttrs(OStream &J, const KernelReport &K) {
+  const KernelCounts &KC = K.Counts;
+  std::vector<std::string> Names = namesOf(KC);
+  J.attributeObject("per_thread", [&] {
+    counters(J, Names, [&](const std::string &N) {
+      auto It = KC.PerThread.find(N);
+      quantity(J, It == KC.PerThread.end() ? Quantity() : It->second, true);
+    });
+  });
+  J.attributeObject("per_block", [&] {
+    counters(J, Names, [&](const std::string &N) {
+      auto It = KC.PerBlock.find(N);
+      quantity(J, It == KC.PerBlock.end() ? Quantity() : It->second, true);
+    });
+  });
+  J.attributeObject("totals", [&] {
+    counters(J, Names, [&](const std::string &N) {
+      auto It = KC.Totals.find(N);
+      value(J, It == KC.Totals.end() ? std::nullopt : It->second);
+    });
+    J.attributeObject("threads", [&] {
+      attr(J, "launched", KC.ThreadsLaunched);
+      attr(J, "active", KC.ThreadsActive);
+    });
+    dramBytesAttr(J, KC, K.Metrics);
+  });
+  J.attributeArray("paths", [&] {
+    for (const PathCount &P : KC.Paths)
+      J.object([&] {
+        J.attribute("guard", P.Guard);
+        J.attribute("file", P.File);
+        J.attribute("line", int64_t(P.Line));
+        J.attribute("column", int64_t(P.Column));
+        attr(J, "threads_block", P.BlockThreads);
+        attr(J, "threads_grid", P.GridThreads);
+      });
+  });
+}
+
+/// "arithmetic_intensity" and "speed_of_light": the roofline itself.
+static void rooflineAttrs(OStream &J, const KernelReport &K,
+                          const GpuSpec &Gpu) {
   const KernelCounts &KC = K.Counts;
   const RooflineMetrics &M = K.Metrics;
-  std::vector<std::string> Names = namesOf(KC);
+  J.attributeObject("arithmetic_intensity", [&] {
+    attr(J, "lower", M.AILower);
+    attr(J, "upper", M.AIUpper);
+    attr(J, "requested", M.AIRequested);
+    J.attributeBegin("per_thread_formula");
+    if (KC.IntensityFormula)
+      J.value(*KC.IntensityFormula);
+    else
+      J.value(nullptr);
+    J.attributeEnd();
+    attr(J, "estimate", M.AIEstimate);
+  });
+  J.attributeObject("speed_of_light", [&] {
+    attr(J, "seconds", M.Seconds);
+    attr(J, "seconds_upper", M.SecondsUpper);
+    J.attribute("bound", M.Bound);
+    J.attribute("precision", M.Precision);
+    J.attribute("unit", computeUnitName(M.Unit));
+    attr(J, "ridge", M.Ridge);
+    attr(J, "peak_flops", M.Peak);
+    J.attribute("bandwidth", Gpu.DramBandwidth);
+    if (!M.Note.empty())
+      J.attribute("note", M.Note);
+    attr(J, "seconds_estimate", M.SecondsEstimate);
+  });
+}
+
+/// Without sizes: the roofline over the sizes swept (docs/counting.md), or
+/// why there is none.
+static void sizeSweepAttr(OStream &J, const KernelReport &K,
+                          const GpuSpec &Gpu) {
+  if (K.Sweep) {
+    const SizeSweep &Sw = *K.Sweep;
+    J.attributeObject("size_sweep", [&] {
+      J.attributeArray("sizes", [&] {
+        for (const std::string &N : Sw.Names)
+          J.value(N);
+      });
+      if (!Sw.LaunchAssumption.empty())
+        J.attribute("launch_assumption", Sw.LaunchAssumption);
+      // The bound of the largest sizes, from the first size that has it.
+      J.attribute("bound",
+                  Sw.Points.back().ComputeBound ? "compute" : "memory");
+      J.attribute("bound_from", Sw.Points[Sw.from()].Size);
+      J.attribute("precision", Sw.Precision);
+      J.attribute("unit", computeUnitName(Sw.Unit));
+      attr(J, "ridge", Sw.Ridge);
+      J.attribute("verdict", Sw.verdict(Gpu));
+      J.attributeArray("samples", [&] {
+        for (const SizeSweep::Point &P : Sw.Points)
+          J.object([&] {
+            J.attribute("size", P.Size);
+            J.attribute("flops", P.Flops);
+            J.attribute("dram_bytes_lower", P.Bytes);
+            J.attribute("intensity", P.intensity());
+            J.attribute("bound", P.ComputeBound ? "compute" : "memory");
+          });
+      });
+    });
+  } else if (!K.SweepWhyNot.empty() && !K.MissingSizes.empty()) {
+    J.attributeObject("size_sweep", [&] {
+      J.attribute("unknown", K.SweepWhyNot);
+    });
+  }
+}
+
+/// One kernel's object, in the schema's order (docs/json-schema.md).
+static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
   J.object([&] {
     J.attribute("name", K.Decl.Name);
     J.attribute("file", K.Decl.Loc.File);
     J.attribute("line", int64_t(K.Decl.Loc.Line));
     J.attribute("column", int64_t(K.Decl.Loc.Column));
-    J.attributeObject("launch", [&] {
-      dims(J, "grid", K.Launch.Grid);
-      dims(J, "block", K.Launch.Block);
-      J.attribute("smem", K.Launch.SharedBytes);
-      J.attribute("source", launchSourceName(K.Launch.Source));
-      if (!K.Launch.Loc.File.empty()) {
-        J.attribute("location_file", K.Launch.Loc.File);
-        J.attribute("location_line", int64_t(K.Launch.Loc.Line));
-        J.attribute("location_column", int64_t(K.Launch.Loc.Column));
-      }
-      if (!K.Launch.Iteration.empty())
-        J.attribute("iteration", K.Launch.Iteration);
-      if (!K.Launch.Unresolved.empty())
-        J.attribute("unresolved", K.Launch.Unresolved);
-    });
-    J.attributeObject("template_args", [&] {
-      for (auto &KV : K.Decl.TemplateArgs)
-        J.attribute(KV.first, KV.second);
-    });
-    J.attributeObject("params", [&] {
-      for (auto &KV : K.Params)
-        J.attribute(KV.first, KV.second);
-    });
-    J.attributeArray("assumed_non_null", [&] {
-      for (const std::string &P : K.AssumedNonNull)
-        J.value(P);
-    });
-    J.attributeObject("thread", [&] {
-      J.attributeArray("threadIdx", [&] {
-        for (int I = 0; I < 3; ++I)
-          J.value(KC.Representative[I]);
-      });
-      J.attributeArray("blockIdx", [&] {
-        for (int I = 3; I < 6; ++I)
-          J.value(KC.Representative[I]);
-      });
-    });
-    J.attributeObject("per_thread", [&] {
-      counters(J, Names, [&](const std::string &N) {
-        auto It = KC.PerThread.find(N);
-        quantity(J, It == KC.PerThread.end() ? Quantity() : It->second, true);
-      });
-    });
-    J.attributeObject("per_block", [&] {
-      counters(J, Names, [&](const std::string &N) {
-        auto It = KC.PerBlock.find(N);
-        quantity(J, It == KC.PerBlock.end() ? Quantity() : It->second, true);
-      });
-    });
-    J.attributeObject("totals", [&] {
-      counters(J, Names, [&](const std::string &N) {
-        auto It = KC.Totals.find(N);
-        value(J, It == KC.Totals.end() ? std::nullopt : It->second);
-      });
-      J.attributeObject("threads", [&] {
-        attr(J, "launched", KC.ThreadsLaunched);
-        attr(J, "active", KC.ThreadsActive);
-      });
-      J.attributeObject("dram_bytes", [&] {
-        attr(J, "lower", M.DramLower);
-        attr(J, "upper", M.DramUpper);
-        if (!KC.UpperPartial.empty())
-          J.attribute("upper_partial", KC.UpperPartial);
-        J.attribute("lower_exact", KC.Compulsory.Exact);
-        attr(J, "estimate", M.DramEstimate);
-        J.attributeObject("cache_model", [&] {
-          const CacheEstimate &E = KC.Estimate;
-          J.attribute("blocks_per_sm", int64_t(E.BlocksPerSM));
-          J.attribute("limited_by", E.Limiter);
-          J.attribute("blocks_per_wave", int64_t(E.BlocksPerWave));
-          J.attribute("waves", int64_t(E.Waves));
-          J.attribute("waves_walked", int64_t(E.WavesAnalyzed));
-          J.attribute("fits_in_l2", E.FitsInL2);
-          if (!E.Why.empty())
-            J.attribute("unknown", E.Why);
-        });
-      });
-    });
-    J.attributeArray("paths", [&] {
-      for (const PathCount &P : KC.Paths)
-        J.object([&] {
-          J.attribute("guard", P.Guard);
-          J.attribute("file", P.File);
-          J.attribute("line", int64_t(P.Line));
-          J.attribute("column", int64_t(P.Column));
-          attr(J, "threads_block", P.BlockThreads);
-          attr(J, "threads_grid", P.GridThreads);
-        });
-    });
-    J.attributeObject("arithmetic_intensity", [&] {
-      attr(J, "lower", M.AILower);
-      attr(J, "upper", M.AIUpper);
-      attr(J, "requested", M.AIRequested);
-      J.attributeBegin("per_thread_formula");
-      if (KC.IntensityFormula)
-        J.value(*KC.IntensityFormula);
-      else
-        J.value(nullptr);
-      J.attributeEnd();
-      attr(J, "estimate", M.AIEstimate);
-    });
-    J.attributeObject("speed_of_light", [&] {
-      attr(J, "seconds", M.Seconds);
-      attr(J, "seconds_upper", M.SecondsUpper);
-      J.attribute("bound", M.Bound);
-      J.attribute("precision", M.Precision);
-      J.attribute("unit", computeUnitName(M.Unit));
-      attr(J, "ridge", M.Ridge);
-      attr(J, "peak_flops", M.Peak);
-      J.attribute("bandwidth", Gpu.DramBandwidth);
-      if (!M.Note.empty())
-        J.attribute("note", M.Note);
-      attr(J, "seconds_estimate", M.SecondsEstimate);
-    });
-    // Without sizes: the roofline over the sizes swept (docs/counting.md).
-    if (K.Sweep) {
-      const SizeSweep &Sw = *K.Sweep;
-      J.attributeObject("size_sweep", [&] {
-        J.attributeArray("sizes", [&] {
-          for (const std::string &N : Sw.Names)
-            J.value(N);
-        });
-        if (!Sw.LaunchAssumption.empty())
-          J.attribute("launch_assumption", Sw.LaunchAssumption);
-        // The bound of the largest sizes, from the first size that has it.
-        J.attribute("bound",
-                    Sw.Points.back().ComputeBound ? "compute" : "memory");
-        J.attribute("bound_from", Sw.Points[Sw.from()].Size);
-        J.attribute("precision", Sw.Precision);
-        J.attribute("unit", computeUnitName(Sw.Unit));
-        attr(J, "ridge", Sw.Ridge);
-        J.attribute("verdict", Sw.verdict(Gpu));
-        J.attributeArray("samples", [&] {
-          for (const SizeSweep::Point &P : Sw.Points)
-            J.object([&] {
-              J.attribute("size", P.Size);
-              J.attribute("flops", P.Flops);
-              J.attribute("dram_bytes_lower", P.Bytes);
-              J.attribute("intensity", P.intensity());
-              J.attribute("bound", P.ComputeBound ? "compute" : "memory");
-            });
-        });
-      });
-    } else if (!K.SweepWhyNot.empty() && !K.MissingSizes.empty()) {
-      J.attributeObject("size_sweep", [&] {
-        J.attribute("unknown", K.SweepWhyNot);
-      });
-    }
+    launchAttr(J, K);
+    inputsAttrs(J, K);
+    countsAttrs(J, K);
+    rooflineAttrs(J, K, Gpu);
+    sizeSweepAttr(J, K, Gpu);
     J.attributeArray("accesses", [&] {
       for (const AccessInfo &A : K.Accesses)
         access(J, A);
@@ -398,7 +436,7 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
         finding(J, F);
     });
     J.attributeArray("unknowns", [&] {
-      for (const UnknownReason &U : KC.Unknowns)
+      for (const UnknownReason &U : K.Counts.Unknowns)
         J.object([&] {
           J.attribute("reason", U.Reason);
           J.attribute("file", U.File);

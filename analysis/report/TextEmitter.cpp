@@ -47,11 +47,10 @@ static void findingText(llvm::raw_ostream &OS, const Finding &F) {
        << "\n";
 }
 
-static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
-                       const GpuSpec &Gpu) {
-  const KernelCounts &KC = K.Counts;
-  const RooflineMetrics &M = K.Metrics;
-  // The first line is the roofline-kernel-summary note when it is on.
+/// The kernel's heading: the roofline-kernel-summary note when that check is
+/// on (returned, so that it is not printed twice), else the kernel's name.
+static const Finding *kernelHeading(llvm::raw_ostream &OS,
+                                    const KernelReport &K) {
   const Finding *Summary = nullptr;
   for (const Finding &F : K.Findings)
     if (F.Check == "roofline-kernel-summary")
@@ -63,7 +62,12 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
     OS << K.Decl.Loc.File << ":" << K.Decl.Loc.Line << ":" << K.Decl.Loc.Column
        << ": note: kernel '" << K.Decl.Name << "'\n";
   }
+  return Summary;
+}
 
+/// What the numbers are for: the launch, template arguments, parameter
+/// values and the pointers assumed non-null.
+static void launchText(llvm::raw_ostream &OS, const KernelReport &K) {
   OS << "  launch      ";
   if (K.Launch.known())
     OS << "grid " << dimText(K.Launch.Grid) << " x block " << dimText(K.Launch.Block)
@@ -97,7 +101,13 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
   for (const std::string &P : K.AssumedNonNull)
     OS << "  assume      " << P << " != null (default; --param " << P
        << "=null for the other branch)\n";
+}
 
+/// The table of counters per thread, block and grid, with the thread the
+/// per-thread column describes; counters that are zero everywhere are left
+/// out.
+static void countersText(llvm::raw_ostream &OS, const KernelReport &K) {
+  const KernelCounts &KC = K.Counts;
   const int64_t *R = KC.Representative;
   if (K.Launch.known() && (R[0] || R[1] || R[2] || R[3] || R[4] || R[5]))
     OS << "  per thread   threadIdx (" << R[0] << "," << R[1] << "," << R[2]
@@ -127,53 +137,59 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
              PT.c_str());
     OS << llvm::StringRef(Line).rtrim() << "\n";
   }
-  if (K.Launch.known()) {
-    OS << "  threads      launched " << valueText(KC.ThreadsLaunched) << ", active "
-       << valueText(KC.ThreadsActive) << "\n";
-    for (const PathCount &P : KC.Paths) {
-      if (P.Guard == "true")
-        continue;
-      // A path in a header's device function names the header.
-      OS << "  path         ";
-      if (P.File.empty() || P.File == K.Decl.Loc.File)
-        OS << "line " << P.Line;
-      else
-        OS << P.File << ":" << P.Line;
-      OS << " if " << P.Guard << ": " << valueText(P.BlockThreads)
-         << " threads in block 0, " << valueText(P.GridThreads)
-         << " in the grid\n";
-    }
-    OS << "  dram bytes   lower "
-       << (M.DramLower ? formatBytes(*M.DramLower) : std::string("unknown"))
-       << (KC.Compulsory.Exact ? "" : " (partial)") << ", upper "
-       << (M.DramUpper ? formatBytes(*M.DramUpper) : std::string("unknown"));
-    if (M.DramEstimate)
-      OS << ", estimate " << formatBytes(*M.DramEstimate) << " ("
-         << (KC.Estimate.FitsInL2
-                 ? std::string("fits in L2")
-                 : std::to_string(KC.Estimate.Waves) +
-                       (KC.Estimate.Waves == 1 ? " wave of " : " waves of ") +
-                       std::to_string(KC.Estimate.BlocksPerWave) + " blocks")
-         << ")";
-    OS << "\n";
-    OS << "  intensity    ";
-    if (M.AILower)
-      OS << llvm::format("%.4g", *M.AILower);
+}
+
+/// With a launch: the threads and paths, DRAM bytes and the intensity range,
+/// whose line speedOfLightText ends with the ridge.
+static void launchedText(llvm::raw_ostream &OS, const KernelReport &K) {
+  const KernelCounts &KC = K.Counts;
+  const RooflineMetrics &M = K.Metrics;
+  OS << "  threads      launched " << valueText(KC.ThreadsLaunched)
+     << ", active " << valueText(KC.ThreadsActive) << "\n";
+  for (const PathCount &P : KC.Paths) {
+    if (P.Guard == "true")
+      continue;
+    // A path in a header's device function names the header.
+    OS << "  path         ";
+    if (P.File.empty() || P.File == K.Decl.Loc.File)
+      OS << "line " << P.Line;
     else
-      OS << "?";
-    OS << " .. ";
-    if (M.AIUpper)
-      OS << llvm::format("%.4g", *M.AIUpper);
-    else
-      OS << "?";
-    OS << " FLOP/B";
-    if (M.AIEstimate)
-      OS << ", estimate " << llvm::format("%.4g", *M.AIEstimate);
-  } else {
-    OS << "  intensity    "
-       << (KC.IntensityFormula ? *KC.IntensityFormula + " FLOP/B per thread (requested)"
-                               : std::string("needs sizes"));
+      OS << P.File << ":" << P.Line;
+    OS << " if " << P.Guard << ": " << valueText(P.BlockThreads)
+       << " threads in block 0, " << valueText(P.GridThreads)
+       << " in the grid\n";
   }
+  OS << "  dram bytes   lower "
+     << (M.DramLower ? formatBytes(*M.DramLower) : std::string("unknown"))
+     << (KC.Compulsory.Exact ? "" : " (partial)") << ", upper "
+     << (M.DramUpper ? formatBytes(*M.DramUpper) : std::string("unknown"));
+  if (M.DramEstimate)
+    OS << ", estimate " << formatBytes(*M.DramEstimate) << " ("
+       << (KC.Estimate.FitsInL2
+               ? std::string("fits in L2")
+               : std::to_string(KC.Estimate.Waves) +
+                     (KC.Estimate.Waves == 1 ? " wave of " : " waves of ") +
+                     std::to_string(KC.Estimate.BlocksPerWave) + " blocks")
+       << ")";
+  OS << "\n";
+  OS << "  intensity    ";
+  if (M.AILower)
+    OS << llvm::format("%.4g", *M.AILower);
+  else
+    OS << "?";
+  OS << " .. ";
+  if (M.AIUpper)
+    OS << llvm::format("%.4g", *M.AIUpper);
+  else
+    OS << "?";
+  OS << " FLOP/B";
+  if (M.AIEstimate)
+    OS << ", estimate " << llvm::format("%.4g", *M.AIEstimate);
+}
+
+/// The end of the intensity line (the ridge) and the speed of light, or the
+/// note on why there is none.
+static void speedOfLightText(llvm::raw_ostream &OS, const RooflineMetrics &M) {
   OS << "  (ridge ";
   if (M.Ridge)
     OS << llvm::format("%.1f", *M.Ridge);
@@ -194,6 +210,24 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
   } else if (!M.Note.empty()) {
     OS << "  note         " << M.Note << "\n";
   }
+}
+
+/// One kernel's report, top to bottom: heading, launch, counters,
+/// intensity, speed of light, unknowns, then the findings by cost.
+static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
+                       const GpuSpec &Gpu) {
+  const KernelCounts &KC = K.Counts;
+  const Finding *Summary = kernelHeading(OS, K);
+  launchText(OS, K);
+  countersText(OS, K);
+  if (K.Launch.known())
+    launchedText(OS, K);
+  else
+    OS << "  intensity    "
+       << (KC.IntensityFormula
+               ? *KC.IntensityFormula + " FLOP/B per thread (requested)"
+               : std::string("needs sizes"));
+  speedOfLightText(OS, K.Metrics);
   for (const UnknownReason &U : KC.Unknowns)
     OS << U.File << ":" << U.Line << ":" << U.Column
        << ": note: unknown: " << U.Reason << "\n";

@@ -44,7 +44,7 @@ import roofline_tools  # noqa: E402
 ROOT = roofline_tools.ROOT
 DEFAULT_TOOL = os.path.join(ROOT, "build", "bin", "cuda-roofline")
 DEFAULT_RECORDS = os.path.join(ROOT, "test", "validation", "records")
-GPU_DATABASE = os.path.join(ROOT, "analysis", "data", "gpus.json")
+GPU_DATABASE = os.path.join(ROOT, "analysis", "machine", "data", "gpus.json")
 SCHEMA = "cuda-roofline-validation-record/1"
 SYNTHETIC_GPU_NAME = "SYNTHETIC FIXTURE - not a measurement"
 SYNTHETIC_LABEL = "[SYNTHETIC FIXTURE]"

@@ -23,28 +23,22 @@ import glob
 import json
 import os
 import platform
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import roofline_tools  # noqa: E402
+
+ROOT = roofline_tools.ROOT
 SIZES = {"n": 16777216, "M": 4096, "N": 4096, "K": 4096}
-
-
-def children_cpu():
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
 
 
 def run_timed(cmd, ok_codes=(0,)):
     """(wall seconds, CPU seconds of the process and its children)."""
-    cpu0, start = children_cpu(), time.perf_counter()
-    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    elapsed, cpu = time.perf_counter() - start, children_cpu() - cpu0
+    proc, elapsed, cpu = roofline_tools.run_timed(cmd)
     if proc.returncode not in ok_codes:
         sys.exit("failed (exit %d): %s\n%s" % (proc.returncode, " ".join(cmd),
                                                 proc.stderr.decode(errors="replace")))

@@ -26,11 +26,12 @@ import argparse
 import glob
 import os
 import statistics
-import subprocess
 import sys
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import roofline_tools  # noqa: E402
+
+ROOT = roofline_tools.ROOT
 PARAMS = ["--param", "n=16777216", "--param", "M=4096", "--param", "N=4096",
           "--param", "K=4096"]
 
@@ -58,10 +59,8 @@ def tidy_params(cli_params):
 def timed(cmd, repeat, ok=(0,)):
     samples = []
     for _ in range(repeat):
-        start = time.perf_counter()
-        proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE)
-        samples.append(time.perf_counter() - start)
+        proc, elapsed, _cpu = roofline_tools.run_timed(cmd)
+        samples.append(elapsed)
         if proc.returncode not in ok:
             sys.exit("failed: %s\n%s" % (" ".join(cmd), proc.stderr.decode()))
     return statistics.median(samples)

@@ -13,12 +13,13 @@ JSON.
 """
 import argparse
 import difflib
-import json
 import os
-import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import roofline_tools  # noqa: E402
+
+ROOT = roofline_tools.ROOT
 SIZE = 4096
 GPU = "h100-sxm"
 
@@ -40,11 +41,9 @@ def analyze(tool, path):
     cmd = [tool, path, "--gpu", GPU, "--format=json"]
     for p in ("M", "N", "K"):
         cmd += ["--param", "%s=%d" % (p, SIZE)]
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True)
+    proc, doc = roofline_tools.run_json(cmd)
     if proc.returncode != 0:
         sys.exit("gemm-ladder: %s failed:\n%s" % (" ".join(cmd), proc.stderr))
-    doc = json.loads(proc.stdout)
     if len(doc["kernels"]) != 1:
         sys.exit("gemm-ladder: expected one kernel in %s" % path)
     k = doc["kernels"][0]
@@ -55,10 +54,7 @@ def analyze(tool, path):
 
 def si(x, unit=""):
     """1.23 G style figure for tables."""
-    for div, prefix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if abs(x) >= div:
-            return "%.3g %s%s" % (x / div, prefix, unit)
-    return "%.3g %s" % (x, unit) if unit else "%.3g" % x
+    return roofline_tools.si(x, unit, digits=3, largest="T")
 
 
 def exact(n):
@@ -67,9 +63,7 @@ def exact(n):
 
 
 def seconds(s):
-    if s >= 1e-3:
-        return "%.3f ms" % (s * 1e3)
-    return "%.1f µs" % (s * 1e6)
+    return roofline_tools.seconds(s, sec=None, ms="%.3f ms", us="%.1f µs")
 
 
 def figures(gpu, k):

@@ -36,13 +36,15 @@ they cannot slip into a report of real measurements.
 import argparse
 import json
 import os
-import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import roofline_tools  # noqa: E402
+
+ROOT = roofline_tools.ROOT
 DEFAULT_TOOL = os.path.join(ROOT, "build", "bin", "cuda-roofline")
 DEFAULT_RECORDS = os.path.join(ROOT, "test", "validation", "records")
-GPU_DATABASE = os.path.join(ROOT, "analysis", "data", "gpus.json")
+GPU_DATABASE = os.path.join(ROOT, "analysis", "machine", "data", "gpus.json")
 SCHEMA = "cuda-roofline-validation-record/1"
 SYNTHETIC_GPU_NAME = "SYNTHETIC FIXTURE - not a measurement"
 SYNTHETIC_LABEL = "[SYNTHETIC FIXTURE]"
@@ -304,17 +306,15 @@ def analyze(tool, args, gpu):
     if key not in _ANALYSES:
         cmd = [tool] + list(args) + ["--gpu", gpu, "--format=json"]
         try:
-            proc = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True)
+            proc, doc = roofline_tools.run_json(cmd, cwd=ROOT)
         except OSError as e:
             raise InputError("cannot run %s: %s" % (tool, e))
+        except ValueError as e:
+            raise InputError("%s: output is not JSON: %s" % (" ".join(cmd), e))
         if proc.returncode != 0:
             raise InputError("%s failed (exit %d):\n%s" %
                              (" ".join(cmd), proc.returncode, proc.stderr.strip()))
-        try:
-            _ANALYSES[key] = (cmd, json.loads(proc.stdout))
-        except ValueError as e:
-            raise InputError("%s: output is not JSON: %s" % (" ".join(cmd), e))
+        _ANALYSES[key] = (cmd, doc)
     return _ANALYSES[key]
 
 

@@ -20,7 +20,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import compare  # noqa: E402
+import roofline_tools  # noqa: E402
 
 ROOT = compare.ROOT
 DOC = os.path.join(ROOT, "docs", "validation.md")
@@ -44,20 +46,13 @@ def si(x, unit=""):
         return "[%s]" % ", ".join(str(v) for v in x)
     if x == 0:
         return "0" + (" " + unit if unit else "")
-    for div, prefix in ((1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if abs(x) >= div:
-            return "%.4g %s%s" % (x / div, prefix, unit)
-    return "%.4g%s" % (x, (" " + unit) if unit else "")
+    return roofline_tools.si(x, unit, digits=4)
 
 
 def secs(s):
     if s is None:
         return "–"
-    if s >= 1:
-        return "%.4g s" % s
-    if s >= 1e-3:
-        return "%.4g ms" % (s * 1e3)
-    return "%.4g µs" % (s * 1e6)
+    return roofline_tools.seconds(s)
 
 
 def ratio(x):

@@ -31,6 +31,9 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import roofline_tools  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[2]
 RUNNER_SRC = REPO / "tools" / "validate" / "runner"
 SCHEMA = "cuda-roofline-validation-record/1"
@@ -152,7 +155,7 @@ def find_analyzer(arg):
 def run(cmd, timeout=None, **kw):
     """subprocess.run that never raises for a failed or timed-out command."""
     try:
-        return subprocess.run([str(c) for c in cmd], capture_output=True, text=True, timeout=timeout, **kw)
+        return roofline_tools.run([str(c) for c in cmd], timeout=timeout, **kw)
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
         err = e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else (e.stderr or "")

@@ -2,17 +2,21 @@
 realistic sizes; for every kernel, checks dram_bytes.lower <= estimate <=
 upper and prints one line per kernel. Exits 1 on a violation or a kernel
 without an estimate."""
-import json
-import subprocess
+import os
 import sys
+
+sys.dont_write_bytecode = True  # No __pycache__ in the source tree.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "..", "tools"))
+import roofline_tools  # noqa: E402
 
 SIZES = ["--param", "n=16777216", "--param", "M=4096", "--param", "N=4096",
          "--param", "K=4096"]
 bad = 0
 for path in sys.argv[2:]:
-    out = subprocess.run([sys.argv[1], path, "--format=json"] + SIZES,
-                         stdout=subprocess.PIPE, text=True, check=True).stdout
-    for k in json.loads(out)["kernels"]:
+    _, doc = roofline_tools.run_json([sys.argv[1], path, "--format=json"] + SIZES,
+                                     stderr=None, check=True)
+    for k in doc["kernels"]:
         d = k["totals"]["dram_bytes"]
         lo, est, up = d["lower"], d.get("estimate"), d["upper"]
         if est is None:

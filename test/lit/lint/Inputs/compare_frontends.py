@@ -43,9 +43,13 @@ import collections
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
+
+sys.dont_write_bytecode = True  # No __pycache__ in the source tree.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "..", "tools"))
+import roofline_tools  # noqa: E402
 
 WARNING = re.compile(
     r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): warning: (?P<msg>.*) "
@@ -120,8 +124,7 @@ def parse(text, cwd):
 
 
 def run(cmd, cwd):
-    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, universal_newlines=True)
+    p = roofline_tools.run(cmd, cwd=cwd)
     return p.returncode, p.stdout, p.stderr
 
 

@@ -27,6 +27,11 @@ import shutil
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # No __pycache__ in the source tree.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "..", "tools"))
+import roofline_tools  # noqa: E402
+
 DIAG = re.compile(r"^\S.*:\d+:\d+: (warning|error|note): ")
 CUDA_EXTENSIONS = (".cu", ".cuh")  # what identify tags `cuda`
 
@@ -37,8 +42,7 @@ def fail(msg):
 
 
 def run(cmd, cwd, env, check=True):
-    proc = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, universal_newlines=True)
+    proc = roofline_tools.run(cmd, cwd=cwd, env=env, stderr=subprocess.STDOUT)
     if check and proc.returncode != 0:
         fail("%s exited with %d:\n%s" % (" ".join(cmd), proc.returncode, proc.stdout))
     return proc

@@ -44,12 +44,14 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import urllib.parse
 
 sys.dont_write_bytecode = True  # No __pycache__ in the source tree.
-from names import decode as unescape_arg
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "..", "tools"))
+import roofline_tools  # noqa: E402
+from names import decode as unescape_arg  # noqa: E402
 
 FORMATS = ("json", "sarif", "github", "rdjsonl", "markdown")
 errors = []
@@ -498,7 +500,7 @@ def main(argv):
 
     outs = {}
     for fmt in FORMATS:
-        p = subprocess.run(cmd + [f"--format={fmt}"], cwd=cwd, capture_output=True)
+        p = roofline_tools.run(cmd + [f"--format={fmt}"], cwd=cwd, text=False)
         if p.returncode != want_exit:
             err(fmt, f"exit {p.returncode}, expected {want_exit}; stderr: "
                 f"{vis(p.stderr.decode('utf-8', 'replace'))[:2000]}")

@@ -16,6 +16,11 @@ import os
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # No __pycache__ in the source tree.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "..", "tools"))
+import roofline_tools  # noqa: E402
+
 path, sep, cmd = sys.argv[1], sys.argv[2], sys.argv[3:]
 assert sep == "--", __doc__
 
@@ -42,7 +47,7 @@ if replace:
 else:
     os.chmod(path, 0)
 try:
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **as_nobody)
+    p = roofline_tools.run(cmd, text=False, stderr=subprocess.STDOUT, **as_nobody)
 finally:
     if replace:
         os.rmdir(path)

@@ -40,6 +40,11 @@ import subprocess
 import sys
 import time
 
+sys.dont_write_bytecode = True  # No __pycache__ in the source tree.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "..", "tools"))
+import roofline_tools  # noqa: E402
+
 COUNTERS = ["flops_total", "global_load_bytes", "global_store_bytes", "atomics",
             "atomic_bytes", "shared_bytes", "shared_atomics", "shuffles"]
 
@@ -77,8 +82,7 @@ def main(argv):
     errors = []
     start = time.monotonic()
     try:
-        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              timeout=timeout)
+        proc = roofline_tools.run(cmd, text=False, timeout=timeout)
     except subprocess.TimeoutExpired:
         elapsed = time.monotonic() - start
         print("run: TIMEOUT after %.2f s (limit %g s): %s" % (elapsed, timeout, " ".join(cmd)))

@@ -19,7 +19,7 @@
 
 namespace roofline {
 
-/// About one back-to-back kernel launch (counting-conventions.md).
+/// About one back-to-back kernel launch (docs/counting.md, "Bound").
 constexpr double OverheadSeconds = 3e-6;
 
 struct RooflineMetrics {

@@ -23,6 +23,7 @@ constexpr const char *SpecialPrefix = "special.";
 /// The part before the '.' of the per-precision counters above.
 constexpr const char *FlopsFamily = "flops";
 constexpr const char *DivFamily = "div";
+constexpr const char *SpecialFamily = "special";
 
 /// Totals over the per-precision counters.
 constexpr const char *FlopsTotal = "flops_total";

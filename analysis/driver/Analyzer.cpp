@@ -1,6 +1,7 @@
 //===- Analyzer.cpp -------------------------------------------------------===//
 
 #include "Analyzer.h"
+#include "Counters.h"
 #include "ASTCompiler.h"
 #include "AccessAnalysis.h"
 #include "Config.h"
@@ -51,7 +52,7 @@ static void sectorUpper(const std::vector<AccessInfo> &Accesses,
                         KernelCounts &KC) {
   std::optional<Rational> Requested = Rational(0);
   for (const char *C :
-       {"global.load_bytes", "global.store_bytes", "atomic_bytes"}) {
+       {counter::GlobalLoadBytes, counter::GlobalStoreBytes, counter::AtomicBytes}) {
     auto It = KC.Totals.find(C);
     if (It == KC.Totals.end())
       continue;

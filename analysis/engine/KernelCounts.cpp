@@ -1,6 +1,7 @@
 //===- KernelCounts.cpp ---------------------------------------------------===//
 
 #include "KernelCounts.h"
+#include "Counters.h"
 #include "DomainCounter.h"
 
 #include <set>
@@ -40,20 +41,20 @@ void addDerived(std::map<std::string, T> &Map, AddFn Add) {
   std::vector<std::pair<std::string, T>> Raw(Map.begin(), Map.end());
   for (auto &KV : Raw) {
     std::string P = prefixOf(KV.first);
-    if (P == "flops")
-      Add("flops_total", KV.second);
-    else if (P == "div")
-      Add("divisions", KV.second);
-    else if (KV.first == "shared.load_bytes" || KV.first == "shared.store_bytes")
-      Add("shared_bytes", KV.second);
+    if (P == counter::FlopsFamily)
+      Add(counter::FlopsTotal, KV.second);
+    else if (P == counter::DivFamily)
+      Add(counter::Divisions, KV.second);
+    else if (KV.first == counter::SharedLoadBytes || KV.first == counter::SharedStoreBytes)
+      Add(counter::SharedBytes, KV.second);
   }
 }
 
 const char *const CoreCounters[] = {
-    "flops_total",       "divisions",          "global.loads",
-    "global.load_bytes", "global.stores",      "global.store_bytes",
-    "shared.load_bytes", "shared.store_bytes", "shared_bytes",
-    "atomics"};
+    counter::FlopsTotal,       counter::Divisions,          counter::GlobalLoads,
+    counter::GlobalLoadBytes, counter::GlobalStores,      counter::GlobalStoreBytes,
+    counter::SharedLoadBytes, counter::SharedStoreBytes, counter::SharedBytes,
+    counter::Atomics};
 
 void addUnique(std::vector<UnknownReason> &V, const UnknownReason &R) {
   for (const UnknownReason &E : V)
@@ -88,7 +89,7 @@ void poison(KernelCounts &KC, unsigned Mask) {
   // Counters left out read as zero (docs/json-schema.md); an operation that
   // may store may also do atomics, whose bytes are then unknown too.
   if (Mask & AffectsStores)
-    for (const char *C : {"atomic_bytes", "shared.atomics"}) {
+    for (const char *C : {counter::AtomicBytes, counter::SharedAtomics}) {
       if (!KC.PerThread.empty())
         KC.PerThread.try_emplace(C);
       if (!KC.PerBlock.empty())
@@ -359,11 +360,11 @@ void CountsBuilder::derivedPerThread() {
       D;
   for (auto &KV : KC.PerThread) {
     std::string P = prefixOf(KV.first);
-    std::string Name = P == "flops" ? "flops_total"
-                       : P == "div" ? "divisions"
-                       : (KV.first == "shared.load_bytes" ||
-                          KV.first == "shared.store_bytes")
-                           ? "shared_bytes"
+    std::string Name = P == counter::FlopsFamily ? counter::FlopsTotal
+                       : P == counter::DivFamily ? counter::Divisions
+                       : (KV.first == counter::SharedLoadBytes ||
+                          KV.first == counter::SharedStoreBytes)
+                           ? counter::SharedBytes
                            : "";
     if (Name.empty())
       continue;
@@ -422,9 +423,9 @@ void CountsBuilder::intensityFormula() {
                                    : std::nullopt;
     return It->second;
   };
-  auto Flops = F("flops_total"), Ld = F("global.load_bytes"),
-       St = F("global.store_bytes"), At = F("atomic_bytes");
-  if (!Formula.count("atomic_bytes"))
+  auto Flops = F(counter::FlopsTotal), Ld = F(counter::GlobalLoadBytes),
+       St = F(counter::GlobalStoreBytes), At = F(counter::AtomicBytes);
+  if (!Formula.count(counter::AtomicBytes))
     At = Expr(0);
   if (!Flops || !Ld || !St || !At || PoisonMask != 0)
     return;
@@ -498,7 +499,7 @@ void CountsBuilder::threadsAndPaths() {
     CondRef G = threadGuard(B);
     // An operation the analysis cannot read that may store (inline PTX, a
     // call that was not inlined) counts as output too.
-    if (B.Ops.count("global.stores") || B.Ops.count("atomics") ||
+    if (B.Ops.count(counter::GlobalStores) || B.Ops.count(counter::Atomics) ||
         (B.Affected & AffectsStores))
       Reaches = Cond::disj(Reaches, G);
     // One path per distinct thread-level guard of blocks that do work.

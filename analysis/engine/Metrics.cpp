@@ -1,6 +1,7 @@
 //===- Metrics.cpp --------------------------------------------------------===//
 
 #include "Metrics.h"
+#include "Counters.h"
 
 using namespace roofline;
 
@@ -26,7 +27,7 @@ void roofline::dominantUnit(const KernelCounts &KC, std::string &Precision,
   // FLOPs ("flops.tensor_<prec>") select the tensor cores.
   double Best = -1;
   for (auto &KV : KC.PerThread) {
-    if (KV.first.rfind("flops.", 0) != 0)
+    if (KV.first.rfind(counter::FlopsPrefix, 0) != 0)
       continue;
     double V = 0;
     auto T = KC.Totals.find(KV.first);
@@ -55,7 +56,7 @@ std::optional<double> roofline::computeSeconds(const KernelCounts &KC,
   double T = 0;
   bool AllPeaks = true;
   for (auto &KV : KC.Totals) {
-    if (KV.first.rfind("flops.", 0) != 0 || !KV.second)
+    if (KV.first.rfind(counter::FlopsPrefix, 0) != 0 || !KV.second)
       continue;
     std::string P = KV.first.substr(6);
     ComputeUnit U = ComputeUnit::CudaCore;
@@ -88,11 +89,11 @@ RooflineMetrics roofline::computeMetrics(const KernelCounts &KC,
              "for the launcher, --launch, or an annotation";
     return R;
   }
-  R.Flops = total(KC, "flops_total");
+  R.Flops = total(KC, counter::FlopsTotal);
   if (KC.Upper)
     R.DramUpper = double(*KC.Upper);
-  auto Ld = total(KC, "global.load_bytes"), St = total(KC, "global.store_bytes");
-  auto At = total(KC, "atomic_bytes");
+  auto Ld = total(KC, counter::GlobalLoadBytes), St = total(KC, counter::GlobalStoreBytes);
+  auto At = total(KC, counter::AtomicBytes);
   if (R.Flops && Ld && St && At && *Ld + *St + *At > 0)
     R.AIRequested = *R.Flops / (*Ld + *St + *At);
   if (KC.Compulsory.Lower)

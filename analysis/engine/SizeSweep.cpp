@@ -1,6 +1,7 @@
 //===- SizeSweep.cpp ------------------------------------------------------===//
 
 #include "SizeSweep.h"
+#include "Counters.h"
 #include "AccessAnalysis.h"
 #include "Limits.h"
 #include "Metrics.h"
@@ -252,7 +253,7 @@ bool SweepBuilder::samplesWithoutLaunch() {
 // its counts or its compute time are unknown.
 bool SweepBuilder::count(const Sample &S) {
   KernelCounts KC = computeCounts(M, S.Launch, S.Params);
-  auto Flops = KC.Totals.find("flops_total");
+  auto Flops = KC.Totals.find(counter::FlopsTotal);
   if (Flops == KC.Totals.end() || !Flops->second || !KC.Compulsory.Lower) {
     std::string Why = KC.Unknowns.empty()
                           ? std::string("the counts are unknown")

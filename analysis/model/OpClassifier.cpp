@@ -1,6 +1,7 @@
 //===- OpClassifier.cpp ---------------------------------------------------===//
 
 #include "OpClassifier.h"
+#include "Counters.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include <array>
@@ -39,13 +40,13 @@ std::optional<std::pair<std::string, unsigned>> fpKind(Type *T) {
 
 void addFlops(OpCounts &Out, Type *T, int64_t PerLane) {
   if (auto K = fpKind(T))
-    Out["flops." + K->first] += PerLane * K->second;
+    Out[counter::FlopsPrefix + K->first] += PerLane * K->second;
 }
 
 void addDivision(OpCounts &Out, Type *T) {
   if (auto K = fpKind(T)) {
-    Out["flops." + K->first] += K->second;
-    Out["div." + K->first] += K->second;
+    Out[counter::FlopsPrefix + K->first] += K->second;
+    Out[counter::DivPrefix + K->first] += K->second;
   }
 }
 
@@ -53,7 +54,7 @@ void addSpecial(OpCounts &Out, StringRef Kind, Type *T) {
   unsigned Lanes = 1;
   if (auto K = fpKind(T))
     Lanes = K->second;
-  Out[("special." + Kind).str()] += Lanes;
+  Out[(counter::SpecialPrefix + Kind).str()] += Lanes;
 }
 
 enum class MathClass { Flop1, Flop2, Div, Other, Special };
@@ -198,7 +199,7 @@ std::vector<std::pair<std::string, int64_t>> elementTypes(StringRef S) {
 void addMma(OpCounts &Out, const std::array<int64_t, 3> &Shape,
             const std::string &InputPrecision, int64_t Threads = 32) {
   int64_t Flops = 2 * Shape[0] * Shape[1] * Shape[2];
-  Out["flops.tensor_" + InputPrecision] += Flops / Threads;
+  Out[counter::TensorFlopsPrefix + InputPrecision] += Flops / Threads;
   Out["mma"] += 1;
 }
 
@@ -273,14 +274,14 @@ bool classifyIntrinsic(const IntrinsicInst &II, OpCounts &Out) {
     int64_t Cols = Which == 'a' ? (*Shape)[2] : (*Shape)[1];
     int64_t Bytes = Rows * Cols * Types.back().second / 32;
     MemSpace Space = memorySpaceOf(II);
-    std::string Prefix = Space == MemSpace::Shared ? "shared." : "global.";
+    std::string Prefix = Space == MemSpace::Shared ? counter::SharedPrefix : counter::GlobalPrefix;
     if (IsLoad) {
       if (Space != MemSpace::Shared)
-        Out["global.loads"] += 1;
+        Out[counter::GlobalLoads] += 1;
       Out[Prefix + "load_bytes"] += Bytes;
     } else {
       if (Space != MemSpace::Shared)
-        Out["global.stores"] += 1;
+        Out[counter::GlobalStores] += 1;
       Out[Prefix + "store_bytes"] += Bytes;
     }
     return true;
@@ -308,7 +309,7 @@ bool classifyIntrinsic(const IntrinsicInst &II, OpCounts &Out) {
   else if (Name.starts_with("llvm.nvvm.shfl."))
     Out["shuffles"] += 1;
   else if (Name.starts_with("llvm.nvvm.atomic."))
-    Out["atomics"] += 1;
+    Out[counter::Atomics] += 1;
   return true;
 }
 
@@ -440,7 +441,7 @@ bool classifyPtxArithmetic(StringRef Op, OpCounts &Out, std::string &Why,
     Affects = ptxAffects(Base);
     return false;
   }
-  std::string Key = "flops." + Prec;
+  std::string Key = counter::FlopsPrefix + Prec;
   if (Base == "add" || Base == "sub" || Base == "mul") {
     Out[Key] += Lanes;
     return true;
@@ -451,7 +452,7 @@ bool classifyPtxArithmetic(StringRef Op, OpCounts &Out, std::string &Why,
   }
   if (Base == "div" || Base == "rcp") {
     Out[Key] += Lanes;
-    Out["div." + Prec] += Lanes;
+    Out[counter::DivPrefix + Prec] += Lanes;
     return true;
   }
   static const char *const Special[] = {"sqrt", "rsqrt", "ex2", "lg2",
@@ -459,7 +460,7 @@ bool classifyPtxArithmetic(StringRef Op, OpCounts &Out, std::string &Why,
   for (const char *Sp : Special)
     if (Base == Sp) {
       std::string Kind = Base == "ex2" ? "exp2" : Base == "lg2" ? "log2" : Sp;
-      Out["special." + Kind] += Lanes;
+      Out[counter::SpecialPrefix + Kind] += Lanes;
       return true;
     }
   Why = ("inline assembly '" + Op + "' is not analyzed").str();
@@ -642,14 +643,14 @@ MemSpace roofline::spaceOfPointer(const Value *Ptr) {
 
 unsigned roofline::counterCategory(const std::string &C) {
   StringRef N = C;
-  if (N == "shared_bytes")
+  if (N == counter::SharedBytes)
     return AffectsLoads | AffectsStores;
-  if (N == "global.loads" || N == "global.load_bytes" ||
-      N == "shared.load_bytes")
+  if (N == counter::GlobalLoads || N == counter::GlobalLoadBytes ||
+      N == counter::SharedLoadBytes)
     return AffectsLoads;
-  if (N == "global.stores" || N == "global.store_bytes" ||
-      N == "shared.store_bytes" || N == "atomics" || N == "atomic_bytes" ||
-      N == "shared.atomics")
+  if (N == counter::GlobalStores || N == counter::GlobalStoreBytes ||
+      N == counter::SharedStoreBytes || N == counter::Atomics || N == counter::AtomicBytes ||
+      N == counter::SharedAtomics)
     return AffectsStores;
   if (N == "shuffles")
     return AffectsShuffles;
@@ -684,11 +685,11 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
     bool IsLoad = isa<LoadInst>(I);
     switch (memorySpaceOf(I)) {
     case MemSpace::Global:
-      Out[IsLoad ? "global.loads" : "global.stores"] += 1;
-      Out[IsLoad ? "global.load_bytes" : "global.store_bytes"] += Bytes;
+      Out[IsLoad ? counter::GlobalLoads : counter::GlobalStores] += 1;
+      Out[IsLoad ? counter::GlobalLoadBytes : counter::GlobalStoreBytes] += Bytes;
       break;
     case MemSpace::Shared:
-      Out[IsLoad ? "shared.load_bytes" : "shared.store_bytes"] += Bytes;
+      Out[IsLoad ? counter::SharedLoadBytes : counter::SharedStoreBytes] += Bytes;
       break;
     default:
       break;
@@ -702,11 +703,11 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
                   : cast<AtomicCmpXchgInst>(I).getNewValOperand()->getType();
     // Shared-memory atomics never reach DRAM.
     if (memorySpaceOf(I) == MemSpace::Shared) {
-      Out["shared.atomics"] += 1;
+      Out[counter::SharedAtomics] += 1;
       return true;
     }
-    Out["atomics"] += 1;
-    Out["atomic_bytes"] += DL.getTypeStoreSize(T).getFixedValue();
+    Out[counter::Atomics] += 1;
+    Out[counter::AtomicBytes] += DL.getTypeStoreSize(T).getFixedValue();
     return true;
   }
   case Instruction::Call: {
@@ -734,16 +735,16 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
           return W > 0 ? (N + W - 1) / W : 0;
         };
         if (Src == MemSpace::Global) {
-          Out["global.loads"] += accesses(MT->getSourceAlign());
-          Out["global.load_bytes"] += N;
+          Out[counter::GlobalLoads] += accesses(MT->getSourceAlign());
+          Out[counter::GlobalLoadBytes] += N;
         } else if (Src == MemSpace::Shared) {
-          Out["shared.load_bytes"] += N;
+          Out[counter::SharedLoadBytes] += N;
         }
         if (Dst == MemSpace::Global) {
-          Out["global.stores"] += accesses(MT->getDestAlign());
-          Out["global.store_bytes"] += N;
+          Out[counter::GlobalStores] += accesses(MT->getDestAlign());
+          Out[counter::GlobalStoreBytes] += N;
         } else if (Dst == MemSpace::Shared) {
-          Out["shared.store_bytes"] += N;
+          Out[counter::SharedStoreBytes] += N;
         }
         return true;
       }

@@ -1,6 +1,7 @@
 //===- JsonEmitter.cpp ----------------------------------------------------===//
 
 #include "Emitters.h"
+#include "Counters.h"
 #include "Version.h"
 
 #include "llvm/Support/JSON.h"
@@ -61,11 +62,11 @@ static void quantity(OStream &J, const Quantity &Q, bool WithExpr) {
 
 // Counters grouped the way the schema nests them.
 static const char *const FlatOrder[] = {
-    "flops_total",        "divisions",         "special",
-    "global.loads",
-    "global.load_bytes",  "global.stores",     "global.store_bytes",
-    "shared.load_bytes",  "shared.store_bytes", "shared_bytes",
-    "atomics",            "atomic_bytes",      "shared.atomics",
+    counter::FlopsTotal,        counter::Divisions,         counter::SpecialFamily,
+    counter::GlobalLoads,
+    counter::GlobalLoadBytes,  counter::GlobalStores,     counter::GlobalStoreBytes,
+    counter::SharedLoadBytes,  counter::SharedStoreBytes, counter::SharedBytes,
+    counter::Atomics,            counter::AtomicBytes,      counter::SharedAtomics,
     "shuffles",           "mma"};
 
 template <typename GetFn>
@@ -73,7 +74,7 @@ static void counters(OStream &J, const std::vector<std::string> &Names,
                      GetFn Emit) {
   J.attributeObject("flops", [&] {
     for (const std::string &N : Names)
-      if (N.rfind("flops.", 0) == 0) {
+      if (N.rfind(counter::FlopsPrefix, 0) == 0) {
         J.attributeBegin(N.substr(6));
         Emit(N);
         J.attributeEnd();
@@ -81,10 +82,10 @@ static void counters(OStream &J, const std::vector<std::string> &Names,
   });
   for (const char *F : FlatOrder) {
     std::string N = F;
-    if (N == "special") {
+    if (N == counter::SpecialFamily) {
       J.attributeObject("special", [&] {
         for (const std::string &S : Names)
-          if (S.rfind("special.", 0) == 0) {
+          if (S.rfind(counter::SpecialPrefix, 0) == 0) {
             J.attributeBegin(S.substr(8));
             Emit(S);
             J.attributeEnd();
@@ -106,7 +107,7 @@ static void counters(OStream &J, const std::vector<std::string> &Names,
 static std::vector<std::string> namesOf(const KernelCounts &KC) {
   std::vector<std::string> Names;
   for (auto &KV : KC.PerThread)
-    if (KV.first.rfind("div.", 0) != 0)
+    if (KV.first.rfind(counter::DivPrefix, 0) != 0)
       Names.push_back(KV.first);
   return Names;
 }

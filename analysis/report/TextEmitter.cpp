@@ -1,6 +1,7 @@
 //===- TextEmitter.cpp ----------------------------------------------------===//
 
 #include "Emitters.h"
+#include "Counters.h"
 
 #include "llvm/Support/Format.h"
 
@@ -19,9 +20,9 @@ static std::string valueText(const std::optional<Rational> &V) {
 }
 
 static std::string label(const std::string &Counter) {
-  if (Counter.rfind("flops.", 0) == 0)
+  if (Counter.rfind(counter::FlopsPrefix, 0) == 0)
     return "flops " + Counter.substr(6);
-  if (Counter.rfind("special.", 0) == 0)
+  if (Counter.rfind(counter::SpecialPrefix, 0) == 0)
     return "special " + Counter.substr(8);
   std::string K = reportKey(Counter);
   for (char &C : K)
@@ -116,7 +117,7 @@ static void countersText(llvm::raw_ostream &OS, const KernelReport &K) {
   OS << llvm::format("  %-20s %14s %14s %18s   %s\n", "", "per thread",
                      "per block", "per grid", "formula (per thread)");
   for (auto &KV : KC.PerThread) {
-    if (KV.first.rfind("div.", 0) == 0)
+    if (KV.first.rfind(counter::DivPrefix, 0) == 0)
       continue;
     const Quantity &Q = KV.second;
     bool AllZero = Q.Value && Q.Value->isZero();

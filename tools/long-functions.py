@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Lists the functions of the given C++ files longer than a limit.
 
-    tools/long-functions.py [--max N] FILE...
+    tools/long-functions.py [--max N] FILE_OR_DIR...
+
+A directory stands for the .cpp and .h files under it.
 
 A function is a body that opens with a '{' ending a line and closes at the
 first line that is the same indentation's '}' (LLVM style, as
@@ -9,6 +11,7 @@ clang-format writes it); lambdas and class bodies inside count towards
 their function. Prints 'FILE:LINE: NAME is N lines' for each over N
 (default 120) and exits 1 if there is any.
 """
+import os
 import re
 import sys
 
@@ -53,8 +56,16 @@ def main(argv):
     if len(argv) > 1 and argv[0] == "--max":
         limit = int(argv[1])
         argv = argv[2:]
+    paths = []
+    for arg in argv:
+        if os.path.isdir(arg):
+            for root, _, files in sorted(os.walk(arg)):
+                paths += [os.path.join(root, f) for f in sorted(files)
+                          if f.endswith((".cpp", ".h"))]
+        else:
+            paths.append(arg)
     bad = 0
-    for path in argv:
+    for path in paths:
         for name, line, length in functions(path):
             if length > limit:
                 print("%s:%d: %s is %d lines" % (path, line, name, length))

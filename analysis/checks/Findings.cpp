@@ -59,9 +59,7 @@ static std::string usedText(const AccessInfo &A) {
 static Finding at(const char *Check, const AccessInfo &A) {
   Finding F;
   F.Check = Check;
-  F.File = A.File;
-  F.Line = A.Line;
-  F.Column = A.Column;
+  F.Loc = A.Loc;
   return F;
 }
 
@@ -93,9 +91,7 @@ static void uncoalesced(const AccessInfo &A, const FindingOptions &Opts,
               std::to_string(Ideal) + " would do, " + usedText(A) +
               " of fetched bytes used" + assumptions(A);
   FindingNote N;
-  N.File = A.File;
-  N.Line = A.Line;
-  N.Column = A.Column;
+  N.Loc = A.Loc;
   if (!A.LaneCoefficient.empty() && A.LaneCoefficient != "0")
     N.Message = "the address moves " + A.LaneCoefficient +
                 " bytes per threadIdx.x; make threadIdx.x index the "
@@ -247,9 +243,7 @@ static void bankConflict(const AccessInfo &A, const FindingOptions &Opts,
               " wavefronts per request where " +
               std::to_string(B.MinWavefronts) + " would do" + assumptions(A);
   FindingNote N;
-  N.File = A.File;
-  N.Line = A.Line;
-  N.Column = A.Column;
+  N.Loc = A.Loc;
   std::string Lanes;
   for (size_t I = 0; I < B.CollidingLanes.size(); ++I) {
     if (I == 4 && B.CollidingLanes.size() > 5) {
@@ -278,9 +272,7 @@ static void unvectorized(const AccessInfo &A, std::vector<Finding> &Out) {
               "-byte access would do (" + std::to_string(N) +
               "x fewer requests)" + assumptions(A);
   FindingNote Loop;
-  Loop.File = A.LoopFile;
-  Loop.Line = A.LoopLine;
-  Loop.Column = A.LoopColumn;
+  Loop.Loc = A.LoopLoc;
   Loop.Message = "consecutive iterations of this loop access consecutive "
                  "elements; every thread's first element is " +
                  std::to_string(A.VectorBytes) + "-byte aligned, so they can "
@@ -339,9 +331,7 @@ static void globalReuse(const AccessInfo &A, const KernelFacts &K,
   F.Message += "); a shared-memory tile would read each element once per "
                "block" + assumptions(A);
   FindingNote N;
-  N.File = A.File;
-  N.Line = A.Line;
-  N.Column = A.Column;
+  N.Loc = A.Loc;
   std::string Dims;
   for (const std::string &D : A.SharedBy)
     if (D.rfind("threadIdx", 0) == 0)
@@ -377,9 +367,7 @@ static Finding summary(const KernelFacts &K, const RooflineMetrics &M,
   Finding S;
   S.Check = "roofline-kernel-summary";
   S.Level = "note";
-  S.File = K.File;
-  S.Line = K.Line;
-  S.Column = K.Column;
+  S.Loc = K.Loc;
   S.Message = "kernel '" + K.Name + "': ";
   if (M.Seconds || M.SecondsUpper) {
     S.Message += "speed of light " +
@@ -419,9 +407,7 @@ static Finding memoryBound(const KernelFacts &K, const std::string &Scope,
                            std::optional<double> Seconds) {
   Finding F;
   F.Check = "roofline-memory-bound";
-  F.File = K.File;
-  F.Line = K.Line;
-  F.Column = K.Column;
+  F.Loc = K.Loc;
   char Text[160];
   snprintf(Text, sizeof Text, "%.3g FLOP/B, %.0fx below the ridge of %.3g FLOP/B",
            AI, Ridge / AI, Ridge);
@@ -429,9 +415,7 @@ static Finding memoryBound(const KernelFacts &K, const std::string &Scope,
               ": even with every byte moved once its intensity is " + AtMost +
               Text + " for " + Unit + " on " + K.Gpu->Name + Tail;
   FindingNote N;
-  N.File = K.File;
-  N.Line = K.Line;
-  N.Column = K.Column;
+  N.Loc = K.Loc;
   N.Message = "bytes set its speed of light" +
               (Seconds ? " (" + formatSeconds(*Seconds) + ")" : std::string()) +
               "; fuse it with the kernel that produces or consumes its data, "
@@ -448,9 +432,7 @@ static void kernelFindings(const KernelFacts &K, const FindingOptions &Opts,
     return;
   const RooflineMetrics &M = *K.Metrics;
   auto place = [&](Finding &F) {
-    F.File = K.File;
-    F.Line = K.Line;
-    F.Column = K.Column;
+    F.Loc = K.Loc;
   };
   std::string Missing = missingSizes(K);
   std::string Unit = unitText(M.Precision, M.Unit);
@@ -509,7 +491,7 @@ roofline::buildFindings(const KernelFacts &Kernel,
   kernelFindings(Kernel, Opts, Out);
   for (const AccessInfo &A : Accesses) {
     // Only code that runs, at a place in the source.
-    if (!A.Reachable || A.Line == 0)
+    if (!A.Reachable || A.Loc.Line == 0)
       continue;
     // Each check's findings priced by what it wastes (FindingCost.h).
     auto price = [&](size_t From, std::optional<double> Seconds) {
@@ -536,8 +518,8 @@ roofline::buildFindings(const KernelFacts &Kernel,
   for (Finding &F : Out) {
     bool Seen = false;
     for (const Finding &U : Unique)
-      Seen |= U.Check == F.Check && U.File == F.File && U.Line == F.Line &&
-              U.Column == F.Column && U.Message == F.Message;
+      Seen |= U.Check == F.Check && U.Loc.File == F.Loc.File && U.Loc.Line == F.Loc.Line &&
+              U.Loc.Column == F.Loc.Column && U.Message == F.Message;
     if (!Seen)
       Unique.push_back(std::move(F));
   }
@@ -580,9 +562,7 @@ roofline::buildNotAnalyzedFindings(const std::vector<NotAnalyzed> &Lost) {
   for (const NotAnalyzed &N : Lost) {
     Finding F;
     F.Check = "roofline-not-analyzed";
-    F.File = N.Loc.File;
-    F.Line = N.Loc.Line;
-    F.Column = N.Loc.Column;
+    F.Loc = N.Loc;
     F.Message = N.message();
     if (N.Error.Where.Line &&
         (N.Error.Where.File != N.Loc.File || N.Error.Where.Line != N.Loc.Line ||
@@ -612,8 +592,8 @@ void roofline::mergeAcrossReports(std::vector<ReportFindings> &Reports) {
       for (size_t O = R + 1; O < Reports.size(); ++O) {
         auto &Other = *Reports[O].Findings;
         for (Finding &G : Other) {
-          if (G.Check != F.Check || G.File != F.File || G.Line != F.Line ||
-              G.Column != F.Column)
+          if (G.Check != F.Check || G.Loc.File != F.Loc.File || G.Loc.Line != F.Loc.Line ||
+              G.Loc.Column != F.Loc.Column)
             continue;
           if (G.Seconds && (!F.Seconds || *F.Seconds < *G.Seconds))
             F.Seconds = G.Seconds;

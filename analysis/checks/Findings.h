@@ -14,6 +14,7 @@
 #include "ErrorIsolation.h"
 #include "GpuDatabase.h"
 #include "Metrics.h"
+#include "SourceLoc.h"
 
 #include <optional>
 #include <string>
@@ -47,16 +48,14 @@ struct FindingOptions {
 /// A note's place is its own: a loop in a header, an error in another file
 /// than the finding's. File is named the way Finding::File is.
 struct FindingNote {
-  std::string File;
-  unsigned Line = 0, Column = 0;
+  SourceLoc Loc;
   std::string Message;
 };
 
 struct Finding {
   std::string Check;
   std::string Level = "warning"; ///< "warning" or "note".
-  std::string File;
-  unsigned Line = 0, Column = 0;
+  SourceLoc Loc;
   std::string Message;
   std::vector<FindingNote> Notes;
   std::string SourceLine; ///< The line of source, for the caret display.
@@ -67,8 +66,8 @@ struct Finding {
 
 /// What the kernel-level checks need to know about the kernel.
 struct KernelFacts {
-  std::string Name, File;
-  unsigned Line = 0, Column = 0;
+  std::string Name;
+  SourceLoc Loc;
   const RooflineMetrics *Metrics = nullptr;
   const GpuSpec *Gpu = nullptr;
   std::string Unresolved; ///< Why the launch has no sizes, if it has none.

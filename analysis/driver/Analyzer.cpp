@@ -347,7 +347,7 @@ void UnitAnalysis::begin() {
   }
   FR.Findings = buildNotAnalyzedFindings(FR.Lost);
   for (Finding &F : FR.Findings)
-    F.SourceLine = lineOf(sourceText(Sources, F.File), F.Line);
+    F.SourceLine = lineOf(sourceText(Sources, F.Loc.File), F.Loc.Line);
 }
 
 // The call sites' argument values give the kernel parameters' values,
@@ -488,12 +488,12 @@ void UnitAnalysis::count(KernelReport &R, const KernelModel &Counted,
       CountParams);
   for (AccessInfo &A : R.Accesses) {
     // Without a debug location an access is the kernel's.
-    if (A.File.empty())
-      A.File = Decl.Loc.File;
-    userName(A.File);
-    userName(A.LoopFile);
-    A.Expr = expressionAt(sourceText(Sources, A.File), A.Line, A.Column,
-                          &A.Column, !A.IsStore, &A.Line);
+    if (A.Loc.File.empty())
+      A.Loc.File = Decl.Loc.File;
+    userName(A.Loc.File);
+    userName(A.LoopLoc.File);
+    A.Expr = expressionAt(sourceText(Sources, A.Loc.File), A.Loc.Line, A.Loc.Column,
+                          &A.Loc.Column, !A.IsStore, &A.Loc.Line);
   }
   if (LI.known()) {
     sectorUpper(R.Accesses, R.Counts);
@@ -510,17 +510,17 @@ void UnitAnalysis::count(KernelReport &R, const KernelModel &Counted,
 void UnitAnalysis::placeUnknowns(KernelReport &R,
                                  const KernelDecl &Decl) const {
   for (PathCount &P : R.Counts.Paths)
-    userName(P.File);
+    userName(P.Loc.File);
   for (UnknownReason &U : R.Counts.Unknowns) {
-    if (U.File.empty())
-      U.File = Decl.Loc.File;
-    userName(U.File);
+    if (U.Loc.File.empty())
+      U.Loc.File = Decl.Loc.File;
+    userName(U.Loc.File);
     // A limit reached inside a condition or a whole-buffer footprint
     // has no statement of its own: it is the kernel's.
-    if (U.Line == 0 &&
+    if (U.Loc.Line == 0 &&
         llvm::StringRef(U.Reason).contains("analysis limit reached")) {
-      U.Line = Decl.Loc.Line;
-      U.Column = Decl.Loc.Column;
+      U.Loc.Line = Decl.Loc.Line;
+      U.Loc.Column = Decl.Loc.Column;
     }
   }
 }
@@ -536,9 +536,7 @@ void UnitAnalysis::addFindings(
   R.Metrics = computeMetrics(R.Counts, *FR.Gpu, LI.known());
   KernelFacts Facts;
   Facts.Name = Decl.Name;
-  Facts.File = Decl.Loc.File;
-  Facts.Line = Decl.Loc.Line;
-  Facts.Column = Decl.Loc.Column;
+  Facts.Loc = Decl.Loc;
   Facts.Metrics = &R.Metrics;
   Facts.Gpu = FR.Gpu;
   Facts.Unresolved = LI.Unresolved;
@@ -576,14 +574,14 @@ void UnitAnalysis::addFindings(
            llvm::any_of(FR.Kernels, [&](const KernelReport &Prev) {
              return Prev.Decl.MangledName == Decl.MangledName &&
                     llvm::any_of(Prev.Findings, [&](const Finding &P) {
-                      return P.Check == F.Check && P.Line == F.Line &&
-                             P.Column == F.Column && P.File == F.File &&
+                      return P.Check == F.Check && P.Loc.Line == F.Loc.Line &&
+                             P.Loc.Column == F.Loc.Column && P.Loc.File == F.Loc.File &&
                              P.Message == F.Message;
                     });
            });
   });
   for (Finding &F : R.Findings)
-    F.SourceLine = lineOf(sourceText(Sources, F.File), F.Line);
+    F.SourceLine = lineOf(sourceText(Sources, F.Loc.File), F.Loc.Line);
 }
 
 llvm::Error UnitAnalysis::addKernel(llvm::Function &F) {
@@ -611,9 +609,9 @@ llvm::Error UnitAnalysis::addKernel(llvm::Function &F) {
   if (KernelLimits::expired()) {
     Limited.emplace();
     Limited->Reason = KernelLimits::reason();
-    Limited->File = Decl.Loc.File;
-    Limited->Line = Decl.Loc.Line;
-    Limited->Column = Decl.Loc.Column;
+    Limited->Loc.File = Decl.Loc.File;
+    Limited->Loc.Line = Decl.Loc.Line;
+    Limited->Loc.Column = Decl.Loc.Column;
   } else if (Opts.DumpModel) {
     dumpKernelModel(Model, llvm::errs());
   }

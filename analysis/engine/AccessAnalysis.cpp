@@ -57,7 +57,7 @@ std::vector<AccessModel> mergeSplitAccesses(const std::vector<AccessModel> &In) 
     std::map<int64_t, size_t> Pieces;
     for (size_t J = I + 1; J < In.size(); ++J) {
       const AccessModel &O = In[J];
-      if (Used[J] || !O.Offset || O.Line != A.Line || O.Column != A.Column ||
+      if (Used[J] || !O.Offset || O.Loc.Line != A.Loc.Line || O.Loc.Column != A.Loc.Column ||
           O.Base != A.Base || O.Space != A.Space || O.IsStore != A.IsStore ||
           O.IsAtomic || O.Width != A.Width || !O.Tile.empty())
         continue;
@@ -118,9 +118,7 @@ void findVectorWidth(const KernelModel &M, const BlockModel &B,
     return;
   I.VectorBytes = V;
   I.RunBytes = unsigned(Trips) * A.Width;
-  I.LoopLine = L.Line;
-  I.LoopColumn = L.Column;
-  I.LoopFile = L.File;
+  I.LoopLoc = L.Loc;
 }
 
 constexpr uint64_t ReuseBudget = 4000000;
@@ -474,9 +472,7 @@ AccessContext::AccessContext(const KernelModel &M, const AccessLaunch &AL,
 AccessInfo accessFacts(const AccessContext &C, const BlockModel &B,
                        const AccessModel &A, const IntervalEnv &Env) {
   AccessInfo I;
-  I.Line = A.Line;
-  I.Column = A.Column;
-  I.File = A.File;
+  I.Loc = A.Loc;
   I.Space = A.Space;
   I.IsStore = A.IsStore;
   I.IsAtomic = A.IsAtomic;
@@ -617,8 +613,8 @@ roofline::analyzeAccesses(const KernelModel &M, const AccessLaunch &AL,
         Out.push_back(analyzeAccess(C, M.Blocks[BI], A));
   std::stable_sort(Out.begin(), Out.end(),
                    [](const AccessInfo &X, const AccessInfo &Y) {
-                     return std::make_pair(X.Line, X.Column) <
-                            std::make_pair(Y.Line, Y.Column);
+                     return std::make_pair(X.Loc.Line, X.Loc.Column) <
+                            std::make_pair(Y.Loc.Line, Y.Loc.Column);
                    });
   return Out;
 }
@@ -638,7 +634,7 @@ roofline::requestedSectorBytes(const std::vector<AccessInfo> &Accesses,
       if (T.Partial.empty())
         T.Partial = "the executions of " +
                     (A.Expr.empty() ? A.Base : A.Expr) + " at line " +
-                    std::to_string(A.Line) +
+                    std::to_string(A.Loc.Line) +
                     " are not counted exactly: its bytes count, not its sectors";
       continue;
     }

@@ -55,8 +55,7 @@ struct TileSaving {
 };
 
 struct AccessInfo {
-  unsigned Line = 0, Column = 0;
-  std::string File;
+  SourceLoc Loc;
   MemSpace Space = MemSpace::Global;
   bool IsStore = false, IsAtomic = false;
   std::string Base; ///< Parameter or __shared__ variable.
@@ -98,8 +97,7 @@ struct AccessInfo {
   unsigned VectorBytes = 0;
   /// With VectorBytes: the bytes one thread's run covers over the loop.
   unsigned RunBytes = 0;
-  unsigned LoopLine = 0, LoopColumn = 0;
-  std::string LoopFile;
+  SourceLoc LoopLoc;
 
   /// False when no thread of the launch executes the access.
   bool Reachable = true;

@@ -107,9 +107,9 @@ CacheEstimate roofline::estimateDramTraffic(
       U.Reason = "the cache model did not finish (" + E.Why +
                  "): dram_bytes has no estimate";
       if (At) {
-        U.Line = At->Line;
-        U.Column = At->Column;
-        U.File = At->File;
+        U.Loc.Line = At->Loc.Line;
+        U.Loc.Column = At->Loc.Column;
+        U.Loc.File = At->Loc.File;
       }
       E.Limit = U;
     }

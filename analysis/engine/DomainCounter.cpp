@@ -44,7 +44,7 @@ ThreadBox ThreadBox::thread0() {
 DomainWalker::DomainWalker(const KernelModel &M, const BlockModel &B,
                            const std::map<std::string, Expr> &Known,
                            uint64_t Budget)
-    : Budget(Budget), Line(B.Line), Column(B.Column), File(B.File) {
+    : Budget(Budget), Loc(B.Loc) {
   // A geometric counter with a known trip count (s = 128; s >>= 1) is only
   // walked value by value when this block's guards or addresses use it.
   auto usedHere = [&](const std::string &Var) {
@@ -111,9 +111,7 @@ bool DomainWalker::outOfTime() const {
 UnknownReason DomainWalker::unknownHere(std::string Reason) const {
   UnknownReason R;
   R.Reason = std::move(Reason);
-  R.Line = Line;
-  R.Column = Column;
-  R.File = File;
+  R.Loc = Loc;
   return R;
 }
 
@@ -162,9 +160,7 @@ WalkStatus DomainWalker::undecided(const CondRef &C) {
   } else {
     R.Reason += " (a value it uses is unknown)";
   }
-  R.Line = Line;
-  R.Column = Column;
-  R.File = File;
+  R.Loc = Loc;
   return WalkStatus::fail(R);
 }
 

@@ -111,8 +111,7 @@ private:
   bool outOfTime() const;
   std::map<int, std::optional<Expr>> InnerSums;
   WalkSink *Sink = nullptr;
-  unsigned Line, Column;
-  std::string File; ///< Of the block: where its unknowns are reported.
+  SourceLoc Loc; ///< Of the block: where its unknowns are reported.
 
   bool Mentioned[6] = {false, false, false, false, false, false};
   bool BoxMode = false; ///< Descending with thread ranges, not a thread.

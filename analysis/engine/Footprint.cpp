@@ -679,9 +679,7 @@ TrafficBound roofline::compulsoryTraffic(const KernelModel &M,
       if (A.Space != MemSpace::Global)
         continue;
       UnknownReason Note;
-      Note.Line = A.Line;
-      Note.Column = A.Column;
-      Note.File = A.File;
+      Note.Loc = A.Loc;
       if (A.Base.empty() || !A.Offset) {
         Note.Reason = "address of this access is not an affine function of "
                       "a kernel parameter; left out of dram_bytes.lower";

@@ -58,8 +58,8 @@ const char *const CoreCounters[] = {
 
 void addUnique(std::vector<UnknownReason> &V, const UnknownReason &R) {
   for (const UnknownReason &E : V)
-    if (E.Reason == R.Reason && E.File == R.File && E.Line == R.Line &&
-        E.Column == R.Column)
+    if (E.Reason == R.Reason && E.Loc.File == R.Loc.File && E.Loc.Line == R.Loc.Line &&
+        E.Loc.Column == R.Loc.Column)
       return;
   V.push_back(R);
 }
@@ -509,16 +509,14 @@ void CountsBuilder::threadsAndPaths() {
     PathIndex[Key] = KC.Paths.size();
     PathCount P;
     P.Guard = Key;
-    P.Line = B.Line;
-    P.Column = B.Column;
-    P.File = B.File;
+    P.Loc = B.Loc;
     P.BlockThreads = threadsUnder(G, ThreadBox::block0(*Launch.Block));
     P.GridThreads = threadsUnder(G, WholeGrid);
     KC.Paths.push_back(P);
   }
   std::stable_sort(KC.Paths.begin(), KC.Paths.end(),
                    [](const PathCount &A, const PathCount &B) {
-                     return A.Line < B.Line;
+                     return A.Loc.Line < B.Loc.Line;
                    });
   KC.ThreadsActive = threadsUnder(Reaches, WholeGrid);
 }

@@ -31,8 +31,7 @@ struct Quantity {
 /// Threads that execute one guarded region (a "path") of the kernel.
 struct PathCount {
   std::string Guard; ///< Thread-level condition in source names ("true": all).
-  unsigned Line = 0, Column = 0;
-  std::string File; ///< Where Line and Column are (a header, possibly).
+  SourceLoc Loc; ///< A header's, possibly.
   std::optional<Rational> BlockThreads, GridThreads;
 };
 

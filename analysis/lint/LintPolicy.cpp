@@ -35,7 +35,7 @@ LintOutcome roofline::applyLintPolicy(FileReport &R, const LintPolicy &P) {
     for (Finding &F : Findings) {
       if (P.Checks && !P.Checks->matches(F.Check))
         continue;
-      if (nolintOf(F.File).suppresses(F.Line, F.Check)) {
+      if (nolintOf(F.Loc.File).suppresses(F.Loc.Line, F.Check)) {
         ++Out.Suppressed;
         continue;
       }

@@ -508,9 +508,9 @@ private:
                          const Instruction *Fallback) {
     UnknownReason R;
     R.Reason = Why;
-    locOf(dyn_cast_or_null<Instruction>(V), R.Line, R.Column, &R.File);
-    if (R.Line == 0)
-      locOf(Fallback, R.Line, R.Column, &R.File);
+    locOf(dyn_cast_or_null<Instruction>(V), R.Loc.Line, R.Loc.Column, &R.Loc.File);
+    if (R.Loc.Line == 0)
+      locOf(Fallback, R.Loc.Line, R.Loc.Column, &R.Loc.File);
     return R;
   }
 
@@ -569,9 +569,9 @@ void ModelBuilder::addLoops(Loop *L, int Parent) {
   LM.Id = M.Loops.size();
   LM.Parent = Parent;
   LM.Var = "it" + std::to_string(LM.Id);
-  locOfBlock(L->getHeader(), LM.Line, LM.Column, LM.File);
+  locOfBlock(L->getHeader(), LM.Loc.Line, LM.Loc.Column, LM.Loc.File);
   if (BasicBlock *Latch = L->getLoopLatch())
-    locOf(Latch->getTerminator(), LM.Line, LM.Column, &LM.File);
+    locOf(Latch->getTerminator(), LM.Loc.Line, LM.Loc.Column, &LM.Loc.File);
   int Idx = M.Loops.size();
   LoopIndex[L] = Idx;
   M.Loops.push_back(LM);
@@ -588,7 +588,7 @@ void ModelBuilder::nameTemplateTripCount(LoopInfoModel &LM) {
     return;
   std::string Name;
   for (const KernelDecl::TemplateUse &U : Decl->TemplateUses) {
-    if (U.Line != LM.Line || Rational(U.Value) != *C)
+    if (U.Line != LM.Loc.Line || Rational(U.Value) != *C)
       continue;
     if (!Name.empty() && Name != U.Name)
       return; // Two parameters with this value: ambiguous.
@@ -670,7 +670,7 @@ void ModelBuilder::simplifyTileTripCount(LoopInfoModel &LM,
     std::string Name;
     bool Ambiguous = false;
     for (const KernelDecl::TemplateUse &U : Decl->TemplateUses) {
-      if (U.Line != LM.Line || Rational(U.Value) != *Step)
+      if (U.Line != LM.Loc.Line || Rational(U.Value) != *Step)
         continue;
       Ambiguous |= !Name.empty() && Name != U.Name;
       Name = U.Name;
@@ -701,10 +701,8 @@ void ModelBuilder::analyzeTripCount(Loop *L, LoopInfoModel &LM) {
   LM.Unknown = reasonAt(Why, Mapper.culprit(),
                         L->getLoopLatch() ? L->getLoopLatch()->getTerminator()
                                           : L->getHeader()->getTerminator());
-  if (LM.Unknown.Line == 0) {
-    LM.Unknown.Line = LM.Line;
-    LM.Unknown.Column = LM.Column;
-    LM.Unknown.File = LM.File;
+  if (LM.Unknown.Loc.Line == 0) {
+    LM.Unknown.Loc = LM.Loc;
   }
 }
 
@@ -1166,7 +1164,7 @@ void ModelBuilder::addCopyAccesses(const MemTransferInst &MT,
     A.Space = Space;
     A.IsStore = IsDst;
     A.Width = Len->getZExtValue();
-    locOf(&MT, A.Line, A.Column, &A.File);
+    locOf(&MT, A.Loc.Line, A.Loc.Column, &A.Loc.File);
     if (auto BO = baseAndOffset(P)) {
       A.Base = BO->first;
       A.Offset = BO->second;
@@ -1196,7 +1194,7 @@ AccessModel ModelBuilder::memoryAccess(Instruction &I, MemSpace Space,
     ElemTy = CX->getNewValOperand()->getType();
   }
   A.Width = DL.getTypeStoreSize(ElemTy).getFixedValue();
-  locOf(&I, A.Line, A.Column, &A.File);
+  locOf(&I, A.Loc.Line, A.Loc.Column, &A.Loc.File);
   if (auto BO = baseAndOffset(Ptr)) {
     A.Base = BO->first;
     A.Offset = BO->second;
@@ -1218,7 +1216,7 @@ void ModelBuilder::addInstruction(Instruction &I, const StoreList &Stores,
     B.Affected |= Affects;
     UnknownReason R;
     R.Reason = Why;
-    locOf(&I, R.Line, R.Column, &R.File);
+    locOf(&I, R.Loc.Line, R.Loc.Column, &R.Loc.File);
     B.Unknowns.push_back(R);
   }
   if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
@@ -1253,7 +1251,7 @@ void ModelBuilder::buildBlocks() {
       continue;
     BlockModel B;
     B.BB = &BB;
-    locOfBlock(&BB, B.Line, B.Column, B.File);
+    locOfBlock(&BB, B.Loc.Line, B.Loc.Column, B.Loc.File);
     addNest(BB, Conds, B);
     for (Instruction &I : BB)
       addInstruction(I, Stores, B);
@@ -1306,7 +1304,7 @@ AccessModel ModelBuilder::fragmentModel(const FragmentAccess &F,
   AccessModel A;
   A.IsStore = F.IsStore;
   A.Width = F.ElemBytes;
-  locOf(&I, A.Line, A.Column, &A.File);
+  locOf(&I, A.Loc.Line, A.Loc.Column, &A.Loc.File);
   auto BO = baseAndOffset(F.Ptr);
   if (!BO)
     return A;
@@ -1464,7 +1462,7 @@ void roofline::dumpKernelModel(const KernelModel &M, raw_ostream &OS) {
   for (const std::string &P : M.NullTested)
     OS << "  null test of " << P << "\n";
   for (const LoopInfoModel &L : M.Loops) {
-    OS << "  loop " << L.Id << " (parent " << L.Parent << ", line " << L.Line
+    OS << "  loop " << L.Id << " (parent " << L.Parent << ", line " << L.Loc.Line
        << ") var " << L.Var << ": ";
     if (L.TripCount)
       OS << "trip count " << L.TripCount->str();
@@ -1476,7 +1474,7 @@ void roofline::dumpKernelModel(const KernelModel &M, raw_ostream &OS) {
     OS << "\n";
   }
   for (const BlockModel &B : M.Blocks) {
-    OS << "  block " << B.BB->getName() << " line " << B.Line << "\n";
+    OS << "  block " << B.BB->getName() << " line " << B.Loc.Line << "\n";
     for (const NestLevel &NL : B.Nest)
       OS << "    level loop " << NL.Loop << " guard " << NL.Guard->str()
          << (NL.SkipsLastIteration ? " (skips last)" : "") << "\n";

@@ -13,6 +13,7 @@
 #define CUDA_ROOFLINE_KERNELMODEL_H
 
 #include "Expr.h"
+#include "SourceLoc.h"
 #include "HostLaunches.h"
 #include "OpClassifier.h"
 
@@ -35,9 +36,7 @@ namespace roofline {
 /// Why something could not be counted, and where.
 struct UnknownReason {
   std::string Reason;
-  unsigned Line = 0;
-  unsigned Column = 0;
-  std::string File; ///< Empty: the kernel's file.
+  SourceLoc Loc; ///< File empty: the kernel's file.
   /// Names that had no value where one was needed (kernel parameters, when
   /// the reason is a missing size): what roofline-missing-size asks for.
   std::vector<std::string> Missing;
@@ -99,8 +98,7 @@ struct LoopInfoModel {
   std::optional<Expr> TripCount;   ///< Body executions per entry.
   std::optional<Recurrence> Rec;   ///< When the counter is simulated.
   UnknownReason Unknown;           ///< Set when neither is available.
-  unsigned Line = 0, Column = 0;
-  std::string File; ///< Where Line and Column are (a header, possibly).
+  SourceLoc Loc; ///< A header's, possibly.
   bool isKnown() const { return TripCount || Rec; }
 };
 
@@ -121,8 +119,7 @@ struct AccessModel {
   bool StagedInRegisters = false;
   /// Extra (byte stride, count) dimensions one access covers (WMMA tiles).
   std::vector<std::pair<Expr, int64_t>> Tile;
-  unsigned Line = 0, Column = 0;
-  std::string File; ///< Where Line and Column are (a header, possibly).
+  SourceLoc Loc; ///< A header's, possibly.
 };
 
 /// One level of the nest enclosing a block: the loop, the guard that leads
@@ -142,8 +139,7 @@ struct BlockModel {
   std::vector<AccessModel> Accesses;
   std::vector<UnknownReason> Unknowns; ///< Uncountable ops in this block.
   unsigned Affected = 0; ///< AffectedCounters the uncountable ops may change.
-  unsigned Line = 0, Column = 0;
-  std::string File; ///< Where Line and Column are (a header, possibly).
+  SourceLoc Loc; ///< A header's, possibly.
 };
 
 /// The type of a __shared__ variable: its array extents, outermost first

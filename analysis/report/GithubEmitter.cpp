@@ -52,11 +52,11 @@ void roofline::emitGithub(llvm::raw_ostream &OS,
   for (const FileReport &F : Files)
     forEachFinding(F, [&](const Finding &Fd) {
         OS << "::" << levelName(Fd.Level, {"error", "warning", "notice"})
-           << " file=" << escapeProperty(reviewPath(Fd.File, Root).Path);
-        if (Fd.Line) {
-          OS << ",line=" << Fd.Line;
-          if (Fd.Column)
-            OS << ",col=" << Fd.Column;
+           << " file=" << escapeProperty(reviewPath(Fd.Loc.File, Root).Path);
+        if (Fd.Loc.Line) {
+          OS << ",line=" << Fd.Loc.Line;
+          if (Fd.Loc.Column)
+            OS << ",col=" << Fd.Loc.Column;
         }
         OS << ",title=" << escapeProperty(Fd.Check)
            << "::" << escapeData(messageWithNotes(Fd, NoteStyle::Lines, Root))

@@ -126,9 +126,9 @@ static void dims(OStream &J, const char *Key, const std::optional<Dim3> &D) {
 
 static void access(OStream &J, const AccessInfo &A) {
   J.object([&] {
-    J.attribute("file", A.File);
-    J.attribute("line", int64_t(A.Line));
-    J.attribute("column", int64_t(A.Column));
+    J.attribute("file", A.Loc.File);
+    J.attribute("line", int64_t(A.Loc.Line));
+    J.attribute("column", int64_t(A.Loc.Column));
     J.attribute("expr", A.Expr);
     J.attribute("base", A.Base);
     J.attribute("space", A.Space == MemSpace::Shared ? "shared" : "global");
@@ -215,16 +215,16 @@ static void finding(OStream &J, const Finding &F) {
   J.object([&] {
     J.attribute("check", F.Check);
     J.attribute("level", F.Level);
-    J.attribute("file", F.File);
-    J.attribute("line", int64_t(F.Line));
-    J.attribute("column", int64_t(F.Column));
+    J.attribute("file", F.Loc.File);
+    J.attribute("line", int64_t(F.Loc.Line));
+    J.attribute("column", int64_t(F.Loc.Column));
     J.attribute("message", F.Message);
     J.attributeArray("notes", [&] {
       for (const FindingNote &N : F.Notes)
         J.object([&] {
-          J.attribute("file", N.File);
-          J.attribute("line", int64_t(N.Line));
-          J.attribute("column", int64_t(N.Column));
+          J.attribute("file", N.Loc.File);
+          J.attribute("line", int64_t(N.Loc.Line));
+          J.attribute("column", int64_t(N.Loc.Column));
           J.attribute("message", N.Message);
         });
     });
@@ -336,9 +336,9 @@ static void countsAttrs(OStream &J, const KernelReport &K) {
     for (const PathCount &P : KC.Paths)
       J.object([&] {
         J.attribute("guard", P.Guard);
-        J.attribute("file", P.File);
-        J.attribute("line", int64_t(P.Line));
-        J.attribute("column", int64_t(P.Column));
+        J.attribute("file", P.Loc.File);
+        J.attribute("line", int64_t(P.Loc.Line));
+        J.attribute("column", int64_t(P.Loc.Column));
         attr(J, "threads_block", P.BlockThreads);
         attr(J, "threads_grid", P.GridThreads);
       });
@@ -440,9 +440,9 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
       for (const UnknownReason &U : K.Counts.Unknowns)
         J.object([&] {
           J.attribute("reason", U.Reason);
-          J.attribute("file", U.File);
-          J.attribute("line", int64_t(U.Line));
-          J.attribute("column", int64_t(U.Column));
+          J.attribute("file", U.Loc.File);
+          J.attribute("line", int64_t(U.Loc.Line));
+          J.attribute("column", int64_t(U.Loc.Column));
         });
     });
   });
@@ -484,8 +484,8 @@ void roofline::emitJson(llvm::raw_ostream &OS,
       for (const FileReport &F : Files)
         for (const NotAnalyzed &N : F.Lost) {
           if (llvm::none_of(F.Findings, [&](const Finding &Fd) {
-                return Fd.File == N.Loc.File && Fd.Line == N.Loc.Line &&
-                       Fd.Column == N.Loc.Column && Fd.Message == N.message();
+                return Fd.Loc.File == N.Loc.File && Fd.Loc.Line == N.Loc.Line &&
+                       Fd.Loc.Column == N.Loc.Column && Fd.Message == N.message();
               }))
             continue;
           J.object([&] {

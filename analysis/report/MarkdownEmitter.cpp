@@ -157,8 +157,8 @@ static void kernelTables(llvm::raw_ostream &OS,
 static void findingItem(llvm::raw_ostream &OS, const Finding &F,
                         const std::string &Path, const std::string &Root) {
   OS << "- "
-     << codeSpan(Path + ":" + std::to_string(F.Line) + ":" +
-                 std::to_string(F.Column))
+     << codeSpan(Path + ":" + std::to_string(F.Loc.Line) + ":" +
+                 std::to_string(F.Loc.Column))
      << " " << codeSpan(F.Check);
   if (F.Level == "error")
     OS << " (error)";
@@ -168,12 +168,12 @@ static void findingItem(llvm::raw_ostream &OS, const Finding &F,
   OS << "\n";
   for (const FindingNote &N : F.Notes) {
     OS << "  - ";
-    if (N.Line && N.File != F.File)
-      OS << codeSpan(reviewPath(N.File, Root).Path + ":" +
-                     std::to_string(N.Line))
+    if (N.Loc.Line && N.Loc.File != F.Loc.File)
+      OS << codeSpan(reviewPath(N.Loc.File, Root).Path + ":" +
+                     std::to_string(N.Loc.Line))
          << ": ";
-    else if (N.Line && N.Line != F.Line)
-      OS << "line " << N.Line << ": ";
+    else if (N.Loc.Line && N.Loc.Line != F.Loc.Line)
+      OS << "line " << N.Loc.Line << ": ";
     OS << escape(N.Message) << "\n";
   }
 }
@@ -233,7 +233,7 @@ void roofline::emitMarkdown(llvm::raw_ostream &OS,
   for (const Finding *Fd : findingsByCost(Files)) {
     if (!isWarning(*Fd))
       continue;
-    std::string Path = reviewPath(Fd->File, Root).Path;
+    std::string Path = reviewPath(Fd->Loc.File, Root).Path;
     auto It = llvm::find_if(PerFile,
                             [&](const Listed &L) { return L.Path == Path; });
     if (It == PerFile.end())

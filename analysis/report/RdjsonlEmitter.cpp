@@ -22,14 +22,14 @@ void roofline::emitRdjsonl(llvm::raw_ostream &OS,
         J.object([&] {
           J.attribute("message", messageWithNotes(Fd, NoteStyle::Lines, Root));
           J.attributeObject("location", [&] {
-            J.attribute("path", reviewPath(Fd.File, Root).Path);
-            if (!Fd.Line)
+            J.attribute("path", reviewPath(Fd.Loc.File, Root).Path);
+            if (!Fd.Loc.Line)
               return;
             J.attributeObject("range", [&] {
               J.attributeObject("start", [&] {
-                J.attribute("line", Fd.Line);
-                if (Fd.Column)
-                  J.attribute("column", Fd.Column);
+                J.attribute("line", Fd.Loc.Line);
+                if (Fd.Loc.Column)
+                  J.attribute("column", Fd.Loc.Column);
               });
             });
           });

@@ -125,13 +125,13 @@ std::string roofline::messageWithNotes(const Finding &F, NoteStyle Style,
   std::string Out =
       Style == NoteStyle::Sentences ? sentence(F.Message) : F.Message;
   for (const FindingNote &N : F.Notes) {
-    bool OtherFile = N.File != F.File;
-    bool Elsewhere = N.Line && (OtherFile || N.Line != F.Line);
+    bool OtherFile = N.Loc.File != F.Loc.File;
+    bool Elsewhere = N.Loc.Line && (OtherFile || N.Loc.Line != F.Loc.Line);
     std::string Where;
     if (Elsewhere && OtherFile)
-      Where = reviewPath(N.File, Root).Path + ":" + std::to_string(N.Line);
+      Where = reviewPath(N.Loc.File, Root).Path + ":" + std::to_string(N.Loc.Line);
     else if (Elsewhere)
-      Where = "line " + std::to_string(N.Line);
+      Where = "line " + std::to_string(N.Loc.Line);
     if (Style == NoteStyle::Lines) {
       Out += "\nnote";
       if (Elsewhere)
@@ -166,7 +166,7 @@ roofline::namesNotUtf8(const std::vector<FileReport> &Files) {
     Check(F.File);
     for (const KernelReport &K : F.Kernels)
       Check(K.Decl.Loc.File);
-    forEachFinding(F, [&](const Finding &Fd) { Check(Fd.File); });
+    forEachFinding(F, [&](const Finding &Fd) { Check(Fd.Loc.File); });
   }
   return {Bad.begin(), Bad.end()};
 }

@@ -137,7 +137,7 @@ static void result(OStream &J, const Finding &F, const std::vector<Rule> &Rules,
                              : std::string("warning"));
     text(J, "message", messageWithNotes(F, NoteStyle::Sentences, L.Root));
     J.attributeArray("locations", [&] {
-      J.object([&] { L.physical(J, F.File, F.Line, F.Column, F.SourceLine); });
+      J.object([&] { L.physical(J, F.Loc.File, F.Loc.Line, F.Loc.Column, F.SourceLine); });
     });
     if (F.Seconds)
       J.attributeObject("properties",
@@ -151,8 +151,8 @@ static void result(OStream &J, const Finding &F, const std::vector<Rule> &Rules,
           J.attribute("id", int64_t(I + 1));
           // Each note in its own file: a loop or an error can be in
           // another one than the finding.
-          bool OnFindingLine = N.File == F.File && N.Line == F.Line;
-          L.physical(J, N.File, N.Line, N.Column,
+          bool OnFindingLine = N.Loc.File == F.Loc.File && N.Loc.Line == F.Loc.Line;
+          L.physical(J, N.Loc.File, N.Loc.Line, N.Loc.Column,
                      OnFindingLine ? llvm::StringRef(F.SourceLine)
                                    : llvm::StringRef());
           text(J, "message", N.Message);
@@ -171,7 +171,7 @@ void roofline::emitSarif(llvm::raw_ostream &OS,
   for (const FileReport &F : Files) {
     forEachFinding(F, [&](const Finding &) { ++Total; });
     for (const Finding &Fd : F.Findings)
-      Lost.push_back(Fd.File + ":" + std::to_string(Fd.Line) + ": " +
+      Lost.push_back(Fd.Loc.File + ":" + std::to_string(Fd.Loc.Line) + ": " +
                      Fd.Message);
   }
 

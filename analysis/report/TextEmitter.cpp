@@ -33,18 +33,18 @@ static std::string label(const std::string &Counter) {
 
 static void findingText(llvm::raw_ostream &OS, const Finding &F) {
   // A promoted warning says so, as clang-tidy does.
-  OS << F.File << ":" << F.Line << ":" << F.Column << ": " << F.Level << ": "
+  OS << F.Loc.File << ":" << F.Loc.Line << ":" << F.Loc.Column << ": " << F.Level << ": "
      << F.Message << " [" << F.Check
      << (F.Level == "error" ? ",-warnings-as-errors" : "") << "]\n";
-  if (!F.SourceLine.empty() && F.Column >= 1) {
+  if (!F.SourceLine.empty() && F.Loc.Column >= 1) {
     OS << F.SourceLine << "\n";
     // The caret under the column, keeping tabs so it lines up.
-    for (unsigned I = 0; I + 1 < F.Column && I < F.SourceLine.size(); ++I)
+    for (unsigned I = 0; I + 1 < F.Loc.Column && I < F.SourceLine.size(); ++I)
       OS << (F.SourceLine[I] == '\t' ? '\t' : ' ');
     OS << "^\n";
   }
   for (const FindingNote &N : F.Notes)
-    OS << N.File << ":" << N.Line << ":" << N.Column << ": note: " << N.Message
+    OS << N.Loc.File << ":" << N.Loc.Line << ":" << N.Loc.Column << ": note: " << N.Message
        << "\n";
 }
 
@@ -57,7 +57,7 @@ static const Finding *kernelHeading(llvm::raw_ostream &OS,
     if (F.Check == "roofline-kernel-summary")
       Summary = &F;
   if (Summary) {
-    OS << Summary->File << ":" << Summary->Line << ":" << Summary->Column
+    OS << Summary->Loc.File << ":" << Summary->Loc.Line << ":" << Summary->Loc.Column
        << ": note: " << Summary->Message << " [" << Summary->Check << "]\n";
   } else {
     OS << K.Decl.Loc.File << ":" << K.Decl.Loc.Line << ":" << K.Decl.Loc.Column
@@ -152,10 +152,10 @@ static void launchedText(llvm::raw_ostream &OS, const KernelReport &K) {
       continue;
     // A path in a header's device function names the header.
     OS << "  path         ";
-    if (P.File.empty() || P.File == K.Decl.Loc.File)
-      OS << "line " << P.Line;
+    if (P.Loc.File.empty() || P.Loc.File == K.Decl.Loc.File)
+      OS << "line " << P.Loc.Line;
     else
-      OS << P.File << ":" << P.Line;
+      OS << P.Loc.File << ":" << P.Loc.Line;
     OS << " if " << P.Guard << ": " << valueText(P.BlockThreads)
        << " threads in block 0, " << valueText(P.GridThreads)
        << " in the grid\n";
@@ -230,7 +230,7 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
                : std::string("needs sizes"));
   speedOfLightText(OS, K.Metrics);
   for (const UnknownReason &U : KC.Unknowns)
-    OS << U.File << ":" << U.Line << ":" << U.Column
+    OS << U.Loc.File << ":" << U.Loc.Line << ":" << U.Loc.Column
        << ": note: unknown: " << U.Reason << "\n";
   for (const Finding *F : rankFindings(K.Findings)) {
     if (F == Summary)

@@ -195,14 +195,14 @@ public:
           << "cuda-roofline: NOLINT comments: " + P;
     forEachFinding(*R, [&](const Finding &F) {
       bool IsNote = F.Level == "note", IsError = F.Level == "error";
-      D.Report(findingLocation(SM, F.File, F.Line, F.Column),
+      D.Report(findingLocation(SM, F.Loc.File, F.Loc.Line, F.Loc.Column),
                IsNote ? Remark : IsError ? Error : Warn)
           << F.Message + " [" + F.Check +
                  (IsError ? ",-warnings-as-errors" : "") + "]";
       if (IsNote)
         return;
       for (const FindingNote &N : F.Notes)
-        D.Report(findingLocation(SM, N.File, N.Line, N.Column), Note)
+        D.Report(findingLocation(SM, N.Loc.File, N.Loc.Line, N.Loc.Column), Note)
             << N.Message;
     });
   }

@@ -150,12 +150,12 @@ public:
         auto Level = F.Level == "note" && !NoteAsWarning
                          ? DiagnosticIDs::Remark
                          : DiagnosticIDs::Warning;
-        diag(findingLocation(SM, F.File, F.Line, F.Column), "%0", Level)
+        diag(findingLocation(SM, F.Loc.File, F.Loc.Line, F.Loc.Column), "%0", Level)
             << F.Message;
         if (Level == DiagnosticIDs::Remark)
           return;
         for (const FindingNote &N : F.Notes)
-          diag(findingLocation(SM, N.File, N.Line, N.Column), "%0",
+          diag(findingLocation(SM, N.Loc.File, N.Loc.Line, N.Loc.Column), "%0",
                DiagnosticIDs::Note)
               << N.Message;
       });

@@ -20,9 +20,9 @@ namespace {
 // do (87.5 % of the fetched bytes unused).
 AccessInfo stridedLoad(unsigned Line) {
   AccessInfo A;
-  A.File = "k.cu";
-  A.Line = Line;
-  A.Column = 5;
+  A.Loc.File = "k.cu";
+  A.Loc.Line = Line;
+  A.Loc.Column = 5;
   A.Base = "x";
   A.Expr = "x[i * 32]";
   A.Width = 4;
@@ -49,7 +49,7 @@ TEST(FindingsTest, StridedLoadIsUncoalesced) {
   std::vector<Finding> F = findingsOf(stridedLoad(7));
   ASSERT_EQ(F.size(), 1u);
   EXPECT_EQ(F[0].Check, "roofline-uncoalesced-access");
-  EXPECT_EQ(F[0].Line, 7u);
+  EXPECT_EQ(F[0].Loc.Line, 7u);
 }
 
 TEST(FindingsTest, UnreachableOrUnlocatedAccessIsNoFinding) {
@@ -67,7 +67,7 @@ TEST(FindingsTest, RunThatReachesTheNextLaneIsOnlyUnvectorized) {
   A.Sectors->LaneStride = 32;
   A.VectorBytes = 16;
   A.RunBytes = 32;
-  A.LoopLine = 6;
+  A.LoopLoc.Line = 6;
   std::vector<Finding> F = findingsOf(A);
   ASSERT_EQ(F.size(), 1u);
   EXPECT_EQ(F[0].Check, "roofline-unvectorized-access");
@@ -85,9 +85,9 @@ AccessInfo sharedLoad(const std::string &Base,
                       const std::function<int64_t(unsigned)> &F,
                       std::vector<uint64_t> Dims, int64_t Run) {
   AccessInfo A;
-  A.File = "k.cu";
-  A.Line = 9;
-  A.Column = 5;
+  A.Loc.File = "k.cu";
+  A.Loc.Line = 9;
+  A.Loc.Column = 5;
   A.Space = MemSpace::Shared;
   A.Base = Base;
   A.Width = 4;
@@ -171,9 +171,9 @@ TEST(FindingsTest, BankConflictSwizzleWherePaddingFalls) {
   // elsewhere: padding leaves 2 wavefronts, the swizzle of 4-byte units
   // (bf16 column c ^ 2r) none.
   AccessInfo A;
-  A.File = "k.cu";
-  A.Line = 9;
-  A.Column = 5;
+  A.Loc.File = "k.cu";
+  A.Loc.Line = 9;
+  A.Loc.Column = 5;
   A.Space = MemSpace::Shared;
   A.Base = "t";
   A.Width = 2;
@@ -203,9 +203,9 @@ TEST(FindingsTest, OnePlaceAcrossReports) {
   auto At = [](unsigned Line, std::string Message) {
     Finding F;
     F.Check = "roofline-bank-conflict";
-    F.File = "k.cuh";
-    F.Line = Line;
-    F.Column = 3;
+    F.Loc.File = "k.cuh";
+    F.Loc.Line = Line;
+    F.Loc.Column = 3;
     F.Message = std::move(Message);
     return F;
   };
@@ -232,8 +232,8 @@ TEST(FindingsTest, OnePlaceAcrossReports) {
 TEST(FindingsTest, KernelLevelFindingsStayPerReport) {
   Finding F;
   F.Check = "roofline-memory-bound";
-  F.File = "k.cu";
-  F.Line = 1;
+  F.Loc.File = "k.cu";
+  F.Loc.Line = 1;
   F.Message = "kernel 'k' is memory-bound";
   std::vector<Finding> A = {F}, B = {F};
   std::vector<ReportFindings> Reports = {{"'k' with bs=64", &A},
@@ -247,26 +247,26 @@ TEST(FindingsTest, NotesNameTheirOwnFile) {
   // An access of a header's helper, in a loop of the kernel's file: the
   // loop's note is in the kernel's file, the access's in the header.
   AccessInfo A = stridedLoad(7);
-  A.File = "common.h";
+  A.Loc.File = "common.h";
   A.StrideElements = 8;
   A.Sectors->LaneStride = 32;
   A.VectorBytes = 16;
   A.RunBytes = 32;
-  A.LoopFile = "k.cu";
-  A.LoopLine = 12;
-  A.LoopColumn = 3;
+  A.LoopLoc.File = "k.cu";
+  A.LoopLoc.Line = 12;
+  A.LoopLoc.Column = 3;
   std::vector<Finding> F = findingsOf(A);
   ASSERT_EQ(F.size(), 1u);
-  EXPECT_EQ(F[0].File, "common.h");
+  EXPECT_EQ(F[0].Loc.File, "common.h");
   ASSERT_EQ(F[0].Notes.size(), 1u);
-  EXPECT_EQ(F[0].Notes[0].File, "k.cu");
-  EXPECT_EQ(F[0].Notes[0].Line, 12u);
+  EXPECT_EQ(F[0].Notes[0].Loc.File, "k.cu");
+  EXPECT_EQ(F[0].Notes[0].Loc.Line, 12u);
   A.RunBytes = 16;
   F = findingsOf(A);
   ASSERT_EQ(F.size(), 2u);
   ASSERT_EQ(F[0].Notes.size(), 1u);
-  EXPECT_EQ(F[0].Notes[0].File, "common.h");
-  EXPECT_EQ(F[0].Notes[0].Line, 7u);
+  EXPECT_EQ(F[0].Notes[0].Loc.File, "common.h");
+  EXPECT_EQ(F[0].Notes[0].Loc.Line, 7u);
 }
 
 TEST(FindingsTest, NotAnalyzedNoteAtAnErrorInAnotherFile) {
@@ -279,8 +279,8 @@ TEST(FindingsTest, NotAnalyzedNoteAtAnErrorInAnotherFile) {
   std::vector<Finding> F = buildNotAnalyzedFindings({N});
   ASSERT_EQ(F.size(), 1u);
   ASSERT_EQ(F[0].Notes.size(), 1u);
-  EXPECT_EQ(F[0].Notes[0].File, "common.h");
-  EXPECT_EQ(F[0].Notes[0].Line, 4u);
+  EXPECT_EQ(F[0].Notes[0].Loc.File, "common.h");
+  EXPECT_EQ(F[0].Notes[0].Loc.Line, 4u);
   // At the declaration itself, the warning says it all.
   N.Error.Where = N.Loc;
   EXPECT_TRUE(buildNotAnalyzedFindings({N})[0].Notes.empty());

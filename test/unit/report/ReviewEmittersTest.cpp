@@ -93,9 +93,9 @@ Finding finding(std::string Check, std::string Level, unsigned Line,
   Finding F;
   F.Check = std::move(Check);
   F.Level = std::move(Level);
-  F.File = "/repo/k.cu";
-  F.Line = Line;
-  F.Column = Column;
+  F.Loc.File = "/repo/k.cu";
+  F.Loc.Line = Line;
+  F.Loc.Column = Column;
   F.Message = std::move(Message);
   return F;
 }
@@ -176,7 +176,7 @@ TEST(ReviewEmittersTest, PromotedErrorsInEveryFormat) {
 
 TEST(ReviewEmittersTest, GithubEscapesDataAndProperties) {
   Fixture T({finding("roofline-x,y:z", "warning", 1, 1, "50% a\r\nb: c, d")});
-  T.Files[0].Kernels[0].Findings[0].File = "/repo/a,b:c%.cu";
+  T.Files[0].Kernels[0].Findings[0].Loc.File = "/repo/a,b:c%.cu";
   EXPECT_EQ(T.run(emitGithub),
             "::warning file=a%2Cb%3Ac%25.cu,line=1,col=1,"
             "title=roofline-x%2Cy%3Az::50%25 a%0D%0Ab: c, d\n");
@@ -280,7 +280,7 @@ TEST(ReviewEmittersTest, MarkdownCountsFindingsWhereTheyAre) {
     Many.push_back(finding("roofline-uncoalesced-access", "warning", I, 1,
                            "load"));
     if (I % 2 == 0)
-      Many.back().File = "/repo/include/h.cuh";
+      Many.back().Loc.File = "/repo/include/h.cuh";
   }
   Fixture T(Many);
   std::string Md = T.run(emitMarkdown);

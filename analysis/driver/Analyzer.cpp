@@ -3,6 +3,7 @@
 #include "Analyzer.h"
 #include "ASTCompiler.h"
 #include "AccessAnalysis.h"
+#include "Checks.h"
 #include "Config.h"
 #include "DeviceCompiler.h"
 #include "KernelModel.h"
@@ -116,23 +117,28 @@ Analyzer::settingsFor(const std::string &File) const {
   }
   if (!Cfg)
     return Cfg.takeError();
-  S.Findings = Opts.Findings;
+  // The thresholds and limits: the options', then the config file's for
+  // those the command line did not give.
+  LintSettings FromConfig;
+  FromConfig.Analysis = Opts;
   if (*Cfg) {
     S.ConfigOrigin = (*Cfg)->Origin;
     S.Checks = (*Cfg)->Checks;
     S.WarningsAsErrors = (*Cfg)->WarningsAsErrors;
-    AnalyzerOptions FromConfig;
-    FromConfig.Findings = S.Findings;
     for (auto &[Key, Value] : (*Cfg)->Options) {
-      if (Opts.FindingFlags.count(Key))
+      const OptionSpec *O = findOption(FrontEnd::Config, Key);
+      if (!O || Opts.FindingFlags.count(O->Name))
         continue;
-      if (llvm::Error E = setLintOption(FromConfig, Key, Value))
+      if (llvm::Error E = setOption(FromConfig, *O, Key, Value))
         return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                        (*Cfg)->Origin + ": " +
                                            llvm::toString(std::move(E)));
     }
-    S.Findings = FromConfig.Findings;
   }
+  S.Findings = FromConfig.Analysis.Findings;
+  S.KernelSeconds = FromConfig.Analysis.KernelSeconds;
+  S.KernelMemoryMiB = FromConfig.Analysis.KernelMemoryMiB;
+  S.FileSeconds = FromConfig.Analysis.FileSeconds;
 
   // Precedence: flags, then annotations, then the config file.
   std::optional<std::string> GpuId = Opts.GpuId;
@@ -204,12 +210,12 @@ Analyzer::settingsFor(const std::string &File) const {
 llvm::Expected<FileReport>
 Analyzer::analyzeFile(const clang::tooling::CompilationDatabase &DB,
                       const std::string &File) {
-  // The file's clock runs from here: parse, host evaluation and every
-  // kernel (analyzeUnit) share it.
-  FileLimits FileLimit(Opts.FileSeconds, Opts.KernelMemoryMiB);
   auto S = settingsFor(File);
   if (!S)
     return S.takeError();
+  // The file's clock runs from here: parse, host evaluation and every
+  // kernel (analyzeUnit) share it.
+  FileLimits FileLimit(S->FileSeconds, S->KernelMemoryMiB);
   auto CU = compileDeviceSide(DB, File, S->Compile);
   if (!CU)
     return CU.takeError();
@@ -225,11 +231,11 @@ Analyzer::analyzeAST(clang::ASTContext &Ctx, clang::Preprocessor &PP,
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the main file has no name");
   std::string File = Main->getName().str();
-  // Clang has parsed already: the file's clock covers the rest.
-  FileLimits FileLimit(Opts.FileSeconds, Opts.KernelMemoryMiB);
   auto S = settingsFor(File);
   if (!S)
     return S.takeError();
+  // Clang has parsed already: the file's clock covers the rest.
+  FileLimits FileLimit(S->FileSeconds, S->KernelMemoryMiB);
   // Template kernels a launch setting names with arguments the file never
   // uses exist only once instantiated, which the parsed unit cannot be any
   // more: the file is compiled again as the command-line tool compiles it,
@@ -250,6 +256,417 @@ Analyzer::analyzeAST(clang::ASTContext &Ctx, clang::Preprocessor &PP,
   return analyzeUnit(File, *S, *CU);
 }
 
+namespace {
+/// Names as the user gave them: the compile makes the main file's path
+/// absolute; locations print it the way the user named the file.
+struct UserNames {
+  std::string File;
+  llvm::SmallString<256> Abs;
+
+  explicit UserNames(const std::string &File) : File(File), Abs(File) {
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::sys::path::remove_dots(Abs, true);
+  }
+  void operator()(std::string &Name) const {
+    if (Name == Abs.str())
+      Name = File;
+  }
+  void operator()(SourceLoc &L) const { (*this)(L.File); }
+};
+
+/// A launch to report, with the parameter values it counts with.
+using KernelLaunch = std::pair<LaunchInfo, std::map<std::string, int64_t>>;
+
+/// What every launch of one kernel shares.
+struct KernelContext {
+  const KernelDecl &Decl;
+  const KernelModel &Model;
+  /// The limit the kernel's model reached, if any: its launches report it
+  /// instead of counts.
+  const std::optional<UnknownReason> &Limited;
+  const GpuSpec &Gpu;
+  const UserNames &User;
+  SourceCache &Sources;
+  /// Whether a launch of the kernel has sizes: a launch without beside it
+  /// adds no verdict of its own.
+  bool AnySized = false;
+};
+} // namespace
+
+/// The file's own facts: its names as the user gave them, the kernel
+/// templates it never instantiates, and what clang's errors cost (with
+/// --kernel, that kernel's entry only).
+static void fileFacts(FileReport &FR, CompiledUnit &CU, const UserNames &User,
+                      const std::string &KernelFilter) {
+  for (KernelDecl &K : CU.Facts.Kernels)
+    User(K.Loc);
+  for (auto &T : CU.Facts.UninstantiatedTemplates) {
+    User(T.second);
+    // A template clang rejected is named once, as not analyzed.
+    if (llvm::any_of(CU.Lost, [&](const NotAnalyzed &N) {
+          return N.Name == T.first && N.Loc.Line == T.second.Line;
+        }))
+      continue;
+    if (KernelFilter.empty() || KernelFilter == T.first)
+      FR.UninstantiatedTemplates.push_back(T);
+  }
+  for (LaunchSite &L : CU.Facts.Launches)
+    User(L.Loc);
+  for (NotAnalyzed &N : CU.Lost) {
+    User(N.Loc);
+    User(N.Error.Where);
+    // --kernel: only that kernel's entry, if it is lost.
+    if (!KernelFilter.empty()) {
+      KernelDecl Named;
+      Named.Name = N.Name;
+      Named.QualifiedPlain = N.Name.substr(0, N.Name.find('<'));
+      size_t Scope = Named.QualifiedPlain.rfind("::");
+      size_t Start = Scope == std::string::npos ? 0 : Scope + 2;
+      Named.PlainName = Named.QualifiedPlain.substr(Start);
+      Named.ShortName = N.Name.substr(Start);
+      if (N.Kind != "kernel" || !Named.isNamed(KernelFilter))
+        continue;
+    }
+    FR.Lost.push_back(N);
+  }
+}
+
+// The call sites' argument values give the kernel parameters' values,
+// unless the user named that kernel parameter directly (a --param the
+// launching function has no variable for).
+static std::map<std::string, int64_t>
+siteParams(const LaunchSite &Site,
+           const std::map<std::string, int64_t> &Params) {
+  std::map<std::string, int64_t> Args;
+  for (auto &KV : Site.Args)
+    if (!Params.count(KV.first) || Site.HostNames.count(KV.first))
+      Args.insert(KV);
+  return Args;
+}
+
+// A launch that overrides the call sites replaces their configuration,
+// not their arguments: those every call site passes alike (or the only
+// call site passes) stay, so that --launch needs no --param repeating
+// them.
+static std::map<std::string, int64_t>
+overrideParams(const KernelDecl &Decl, const CompiledUnit &CU,
+               const std::map<std::string, int64_t> &Params) {
+  std::optional<std::map<std::string, int64_t>> Agreed;
+  for (const LaunchSite &Site : CU.Facts.Launches) {
+    if (Site.KernelMangledName != Decl.MangledName)
+      continue;
+    std::map<std::string, int64_t> Args = siteParams(Site, Params);
+    if (!Agreed) {
+      Agreed = std::move(Args);
+      continue;
+    }
+    for (auto It = Agreed->begin(); It != Agreed->end();) {
+      auto Other = Args.find(It->first);
+      if (Other == Args.end() || Other->second != It->second)
+        It = Agreed->erase(It);
+      else
+        ++It;
+    }
+  }
+  auto KP = Params;
+  if (Agreed)
+    for (auto &KV : *Agreed)
+      KP[KV.first] = KV.second;
+  return KP;
+}
+
+/// The launches of Decl: the first source of settings with launches of it
+/// gives all of them; else its call sites; else one without sizes that
+/// says why.
+static std::vector<KernelLaunch> kernelLaunches(const KernelDecl &Decl,
+                                                const FileSettings &S,
+                                                const CompiledUnit &CU,
+                                                FileReport &FR) {
+  const std::map<std::string, int64_t> &Params = S.Params;
+  std::vector<KernelLaunch> Launches;
+  for (const auto &[Source, Settings] : S.Launches) {
+    for (const LaunchSetting &L : Settings) {
+      if (!overrideMatches(L.Launch, Decl))
+        continue;
+      FR.MatchedLaunches.insert(L.Launch.Kernel);
+      LaunchInfo LI;
+      LI.Source = Source;
+      LI.Grid = L.Launch.Grid;
+      LI.Block = L.Launch.Block;
+      LI.SharedBytes = L.Launch.SharedBytes;
+      LI.Loc = L.Loc;
+      Launches.push_back({LI, overrideParams(Decl, CU, Params)});
+    }
+    if (!Launches.empty())
+      return Launches;
+  }
+  for (const LaunchSite &Site : CU.Facts.Launches) {
+    if (Site.KernelMangledName != Decl.MangledName)
+      continue;
+    LaunchInfo LI;
+    LI.Source = LaunchSource::Call;
+    LI.Grid = Site.Grid;
+    LI.Block = Site.Block;
+    LI.SharedBytes = Site.SharedBytes.value_or(0);
+    LI.Loc = Site.Loc;
+    LI.Unresolved = Site.Unresolved;
+    LI.Iteration = Site.Iteration;
+    LI.SampledNames = Site.SampledNames;
+    LI.Samples = Site.Samples;
+    auto KP = Params;
+    for (auto &KV : siteParams(Site, Params))
+      KP[KV.first] = KV.second;
+    Launches.push_back({LI, KP});
+  }
+  if (!Launches.empty())
+    return Launches;
+  LaunchInfo LI;
+  // A host function clang rejected contributes no launch: it may hold
+  // this kernel's.
+  bool LostHost = llvm::any_of(
+      FR.Lost, [](const NotAnalyzed &N) { return N.Kind != "kernel"; });
+  LI.Unresolved = std::string("no <<<>>> launch of this kernel in the "
+                              "file") +
+                  (LostHost ? " outside the functions clang rejected" : "") +
+                  "; use --launch, an annotation or a config file";
+  Launches.push_back({LI, Params});
+  return Launches;
+}
+
+/// A launch CUDA would refuse (grid limits, the GPU's shared memory per
+/// block, __launch_bounds__) has no sizes: whether LI is one (made
+/// unresolved, with the reason); an error for a --launch.
+static llvm::Expected<bool> refuseFailingLaunch(LaunchInfo &LI,
+                                                const KernelDecl &Decl,
+                                                const GpuSpec &Gpu) {
+  if (!LI.known())
+    return false;
+  std::string Why = launchLimitError(*LI.Grid, *LI.Block);
+  if (Why.empty() && Gpu.SharedPerBlockBytes &&
+      uint64_t(LI.SharedBytes) > Gpu.SharedPerBlockBytes)
+    Why = "dynamic shared memory of " + std::to_string(LI.SharedBytes) +
+          " B exceeds the " + std::to_string(Gpu.SharedPerBlockBytes) +
+          " B per block of " + Gpu.Id + ": the launch fails";
+  if (Why.empty() && Decl.MaxThreadsPerBlock &&
+      LI.Block->count() > *Decl.MaxThreadsPerBlock)
+    Why = "block (" + std::to_string(LI.Block->V[0]) + "," +
+          std::to_string(LI.Block->V[1]) + "," +
+          std::to_string(LI.Block->V[2]) + ") has " +
+          std::to_string(LI.Block->count()) +
+          " threads, more than the kernel's __launch_bounds__ of " +
+          std::to_string(*Decl.MaxThreadsPerBlock) + ": the launch fails";
+  if (Why.empty())
+    return false;
+  if (LI.Source == LaunchSource::Flag)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--launch for '" + Decl.Name + "': " + Why);
+  LI.Unresolved = Why;
+  LI.Grid.reset();
+  LI.Block.reset();
+  return true;
+}
+
+/// R.Params: only values that belong to the kernel's parameters; an error
+/// for a value the parameter's type cannot hold.
+static llvm::Error kernelParams(const KernelDecl &Decl,
+                                std::map<std::string, int64_t> &KP,
+                                KernelReport &R) {
+  for (const std::string &P : Decl.ParamNames) {
+    if (!KP.count(P))
+      continue;
+    int64_t V = KP[P];
+    auto T = Decl.IntParamTypes.find(P);
+    if (T != Decl.IntParamTypes.end() && T->second.first < 64) {
+      unsigned Bits = T->second.first;
+      bool Signed = T->second.second;
+      int64_t Lo = Signed ? -(int64_t(1) << (Bits - 1)) : 0;
+      int64_t Hi = Signed ? (int64_t(1) << (Bits - 1)) - 1
+                          : int64_t((uint64_t(1) << Bits) - 1);
+      if (V < Lo || V > Hi)
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            "value " + std::to_string(V) + " of '" + P +
+                "' does not fit the " + std::to_string(Bits) + "-bit " +
+                (Signed ? "signed" : "unsigned") + " parameter of kernel '" +
+                Decl.Name + "'");
+    }
+    R.Params[P] = V;
+  }
+  return llvm::Error::success();
+}
+
+/// R's counts and accesses at launch LI of model Counted (or the limit's
+/// unknowns), named as the user names the files.
+static void countLaunch(const KernelContext &K, const KernelModel &Counted,
+                        const LaunchInfo &LI,
+                        const std::map<std::string, int64_t> &CountParams,
+                        KernelReport &R) {
+  const KernelDecl &Decl = K.Decl;
+  if (K.Limited) {
+    R.Counts = limitedCounts(LI, *K.Limited);
+  } else {
+    R.Counts = computeCounts(Counted, LI, CountParams);
+    R.Accesses = analyzeAccesses(
+        Counted, accessLaunch(Counted, LI, Decl.MaxThreadsPerBlock),
+        CountParams);
+    for (AccessInfo &A : R.Accesses) {
+      // Without a debug location an access is the kernel's.
+      if (A.File.empty())
+        A.File = Decl.Loc.File;
+      K.User(A.File);
+      K.User(A.LoopFile);
+      A.Expr = expressionAt(sourceText(K.Sources, A.File), A.Line, A.Column,
+                            &A.Column, !A.IsStore, &A.Line);
+    }
+    if (LI.known()) {
+      sectorUpper(R.Accesses, R.Counts);
+      priceTiles(R.Accesses, K.Gpu, *LI.Block,
+                 Counted.StaticSharedBytes +
+                     uint64_t(std::max<int64_t>(LI.SharedBytes, 0)),
+                 blockLoadFootprint(Counted, LI, CountParams));
+    }
+    estimateTraffic(Counted, LI, CountParams, K.Gpu, R.Counts);
+    if (R.Counts.Estimate.Limit)
+      R.Counts.Unknowns.push_back(*R.Counts.Estimate.Limit);
+  }
+  for (PathCount &P : R.Counts.Paths)
+    K.User(P.File);
+  for (UnknownReason &U : R.Counts.Unknowns) {
+    if (U.File.empty())
+      U.File = Decl.Loc.File;
+    K.User(U.File);
+    // A limit reached inside a condition or a whole-buffer footprint
+    // has no statement of its own: it is the kernel's.
+    if (U.Line == 0 &&
+        llvm::StringRef(U.Reason).contains("analysis limit reached")) {
+      U.Line = Decl.Loc.Line;
+      U.Column = Decl.Loc.Column;
+    }
+  }
+}
+
+/// What the kernel-level checks need to know about launch LI's report R.
+static KernelFacts kernelFacts(const KernelContext &K, const LaunchInfo &LI,
+                               const KernelReport &R) {
+  KernelFacts Facts;
+  Facts.Name = K.Decl.Name;
+  Facts.File = K.Decl.Loc.File;
+  Facts.Line = K.Decl.Loc.Line;
+  Facts.Column = K.Decl.Loc.Column;
+  Facts.Metrics = &R.Metrics;
+  Facts.Gpu = &K.Gpu;
+  Facts.Unresolved = LI.Unresolved;
+  // Kernel parameters whose missing value left something unknown (with
+  // a launch; without one, the launch's reason says it all).
+  if (LI.known()) {
+    std::set<std::string> Missing;
+    auto isParam = [&](const std::string &N) {
+      return llvm::is_contained(K.Model.ParamNames, N);
+    };
+    for (const UnknownReason &U : R.Counts.Unknowns)
+      for (const std::string &N : U.Missing)
+        if (isParam(N))
+          Missing.insert(N);
+    for (const AccessInfo &A : R.Accesses)
+      for (const std::string &N : A.Missing)
+        if (isParam(N))
+          Missing.insert(N);
+    Facts.MissingParams.assign(Missing.begin(), Missing.end());
+  }
+  return Facts;
+}
+
+/// R's findings, each said once per kernel however many of its launches
+/// find the same (the same missing sizes; an access whose verdict does
+/// not depend on what differs between them). The summary heads each
+/// launch's report: it stays.
+static void launchFindings(const KernelContext &K, const KernelFacts &Facts,
+                           const FindingOptions &Opts, const FileReport &FR,
+                           KernelReport &R) {
+  R.Findings = buildFindings(Facts, R.Accesses, Opts);
+  llvm::erase_if(R.Findings, [&](const Finding &F) {
+    return F.Check != checkId(CheckId::KernelSummary) &&
+           llvm::any_of(FR.Kernels, [&](const KernelReport &Prev) {
+             return Prev.Decl.MangledName == K.Decl.MangledName &&
+                    llvm::any_of(Prev.Findings, [&](const Finding &P) {
+                      return P.Check == F.Check && P.Line == F.Line &&
+                             P.Column == F.Column && P.File == F.File &&
+                             P.Message == F.Message;
+                    });
+           });
+  });
+  for (Finding &F : R.Findings)
+    F.SourceLine = lineOf(sourceText(K.Sources, F.File), F.Line);
+}
+
+/// The report of one launch of a kernel.
+static llvm::Expected<KernelReport>
+launchReport(const KernelContext &K, KernelLaunch Launch,
+             const FileSettings &S, const FileReport &FR) {
+  auto &[LI, KP] = Launch;
+  // The launch fails: no sizes would help.
+  llvm::Expected<bool> Refused = refuseFailingLaunch(LI, K.Decl, K.Gpu);
+  if (!Refused)
+    return Refused.takeError();
+  KernelReport R;
+  R.Decl = K.Decl;
+  R.Launch = LI;
+  if (llvm::Error E = kernelParams(K.Decl, KP, R))
+    return std::move(E);
+  // Template arguments named in formulas get their values too.
+  auto CountParams = R.Params;
+  for (const KernelDecl::TemplateUse &U : K.Decl.TemplateUses)
+    CountParams.emplace(U.Name, U.Value);
+  // `if (bias)`: a value given for the pointer decides its null tests
+  // (null is 0). Without one it is taken to be non-null -- what a
+  // caller that passes the argument gets -- and the report says so,
+  // so that the counts stay exact and the choice is visible.
+  const KernelModel &Model = K.Model;
+  std::set<std::string> Null;
+  for (const std::string &P : Model.NullTested) {
+    auto It = KP.find(P);
+    if (It == KP.end())
+      R.AssumedNonNull.push_back(P);
+    else if (It->second == 0)
+      Null.insert(P);
+  }
+  KernelModel Resolved;
+  if (!Model.NullTested.empty())
+    Resolved = resolveNullTests(Model, Null);
+  const KernelModel &Counted = Model.NullTested.empty() ? Model : Resolved;
+  countLaunch(K, Counted, LI, CountParams, R);
+  R.Metrics = computeMetrics(R.Counts, K.Gpu, LI.known());
+  KernelFacts Facts = kernelFacts(K, LI, R);
+  // Without sizes, the verdict every size swept agrees on.
+  if (!K.Limited && !*Refused &&
+      (LI.known() ? !Facts.MissingParams.empty() : !K.AnySized))
+    R.Sweep = sweepRoofline(Counted, K.Decl, LI, CountParams, K.Gpu,
+                            R.SweepWhyNot);
+  Facts.Sweep = R.Sweep ? &*R.Sweep : nullptr;
+  Facts.SweepWhyNot = R.SweepWhyNot;
+  R.MissingSizes = missingSizes(Facts);
+  launchFindings(K, Facts, S.Findings, FR, R);
+  return std::move(R);
+}
+
+/// One finding per place across instantiations, launches and kernels
+/// that share a device function.
+static void mergeKernelFindings(FileReport &FR) {
+  std::vector<ReportFindings> Reports;
+  for (KernelReport &K : FR.Kernels) {
+    std::string Label = "'" + K.Decl.Name + "'";
+    bool Several = llvm::count_if(FR.Kernels, [&](const KernelReport &O) {
+                     return O.Decl.MangledName == K.Decl.MangledName;
+                   }) > 1;
+    if (Several)
+      Label += K.Launch.Iteration.empty()
+                   ? " launched at line " + std::to_string(K.Launch.Loc.Line)
+                   : " with " + K.Launch.Iteration;
+    Reports.push_back({Label, &K.Findings});
+  }
+  mergeAcrossReports(Reports);
+}
+
 llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
                                                  const FileSettings &S,
                                                  CompiledUnit &CU) {
@@ -263,47 +680,8 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
   FR.ConfigChecks = S.Checks;
   FR.ConfigWarningsAsErrors = S.WarningsAsErrors;
   FR.ConfigOrigin = S.ConfigOrigin;
-  const std::map<std::string, int64_t> &Params = S.Params;
-  // Locations print the way the user named the file.
-  llvm::SmallString<256> Abs(File);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, true);
-  auto userName = [&](std::string &Name) {
-    if (Name == Abs.str())
-      Name = File;
-  };
-  auto userPath = [&](SourceLoc &L) { userName(L.File); };
-  for (KernelDecl &K : CU.Facts.Kernels)
-    userPath(K.Loc);
-  for (auto &T : CU.Facts.UninstantiatedTemplates) {
-    userPath(T.second);
-    // A template clang rejected is named once, as not analyzed.
-    if (llvm::any_of(CU.Lost, [&](const NotAnalyzed &N) {
-          return N.Name == T.first && N.Loc.Line == T.second.Line;
-        }))
-      continue;
-    if (Opts.KernelFilter.empty() || Opts.KernelFilter == T.first)
-      FR.UninstantiatedTemplates.push_back(T);
-  }
-  for (LaunchSite &L : CU.Facts.Launches)
-    userPath(L.Loc);
-  for (NotAnalyzed &N : CU.Lost) {
-    userPath(N.Loc);
-    userPath(N.Error.Where);
-    // --kernel: only that kernel's entry, if it is lost.
-    if (!Opts.KernelFilter.empty()) {
-      KernelDecl Named;
-      Named.Name = N.Name;
-      Named.QualifiedPlain = N.Name.substr(0, N.Name.find('<'));
-      size_t Scope = Named.QualifiedPlain.rfind("::");
-      size_t Start = Scope == std::string::npos ? 0 : Scope + 2;
-      Named.PlainName = Named.QualifiedPlain.substr(Start);
-      Named.ShortName = N.Name.substr(Start);
-      if (N.Kind != "kernel" || !Named.isNamed(Opts.KernelFilter))
-        continue;
-    }
-    FR.Lost.push_back(N);
-  }
+  UserNames User(File);
+  fileFacts(FR, CU, User, Opts.KernelFilter);
   FR.Findings = buildNotAnalyzedFindings(FR.Lost);
   for (Finding &F : FR.Findings)
     F.SourceLine = lineOf(sourceText(Sources, F.File), F.Line);
@@ -324,7 +702,7 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
     if (!Opts.KernelFilter.empty() && !Decl.isNamed(Opts.KernelFilter))
       continue;
 
-    KernelLimits Limit(Opts.KernelSeconds, Opts.KernelMemoryMiB);
+    KernelLimits Limit(S.KernelSeconds, S.KernelMemoryMiB);
     // Past the file's limit a kernel is not modelled at all, and a model
     // whose building reached a limit is incomplete: either way each of its
     // launches is reported with the limit's reason instead of counts.
@@ -342,289 +720,21 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
       dumpKernelModel(Model, llvm::errs());
     }
 
-    // The call sites' argument values give the kernel parameters' values,
-    // unless the user named that kernel parameter directly (a --param the
-    // launching function has no variable for).
-    auto SiteParams = [&](const LaunchSite &Site) {
-      std::map<std::string, int64_t> Args;
-      for (auto &KV : Site.Args)
-        if (!Params.count(KV.first) || Site.HostNames.count(KV.first))
-          Args.insert(KV);
-      return Args;
-    };
-    // A launch that overrides the call sites replaces their configuration,
-    // not their arguments: those every call site passes alike (or the only
-    // call site passes) stay, so that --launch needs no --param repeating
-    // them.
-    auto OverrideParams = [&] {
-      std::optional<std::map<std::string, int64_t>> Agreed;
-      for (const LaunchSite &Site : CU.Facts.Launches) {
-        if (Site.KernelMangledName != Decl.MangledName)
-          continue;
-        std::map<std::string, int64_t> Args = SiteParams(Site);
-        if (!Agreed) {
-          Agreed = std::move(Args);
-          continue;
-        }
-        for (auto It = Agreed->begin(); It != Agreed->end();) {
-          auto Other = Args.find(It->first);
-          if (Other == Args.end() || Other->second != It->second)
-            It = Agreed->erase(It);
-          else
-            ++It;
-        }
-      }
-      auto KP = Params;
-      if (Agreed)
-        for (auto &KV : *Agreed)
-          KP[KV.first] = KV.second;
-      return KP;
-    };
-    std::vector<std::pair<LaunchInfo, std::map<std::string, int64_t>>> Launches;
-    // The first source with launches of this kernel gives all of them.
-    for (const auto &[Source, Settings] : S.Launches) {
-      for (const LaunchSetting &L : Settings) {
-        if (!overrideMatches(L.Launch, Decl))
-          continue;
-        FR.MatchedLaunches.insert(L.Launch.Kernel);
-        LaunchInfo LI;
-        LI.Source = Source;
-        LI.Grid = L.Launch.Grid;
-        LI.Block = L.Launch.Block;
-        LI.SharedBytes = L.Launch.SharedBytes;
-        LI.Loc = L.Loc;
-        Launches.push_back({LI, OverrideParams()});
-      }
-      if (!Launches.empty())
-        break;
-    }
-    if (Launches.empty()) {
-      for (const LaunchSite &Site : CU.Facts.Launches) {
-        if (Site.KernelMangledName != Decl.MangledName)
-          continue;
-        LaunchInfo LI;
-        LI.Source = LaunchSource::Call;
-        LI.Grid = Site.Grid;
-        LI.Block = Site.Block;
-        LI.SharedBytes = Site.SharedBytes.value_or(0);
-        LI.Loc = Site.Loc;
-        LI.Unresolved = Site.Unresolved;
-        LI.Iteration = Site.Iteration;
-        LI.SampledNames = Site.SampledNames;
-        LI.Samples = Site.Samples;
-        auto KP = Params;
-        for (auto &KV : SiteParams(Site))
-          KP[KV.first] = KV.second;
-        Launches.push_back({LI, KP});
-      }
-    }
-    if (Launches.empty()) {
-      LaunchInfo LI;
-      // A host function clang rejected contributes no launch: it may hold
-      // this kernel's.
-      bool LostHost = llvm::any_of(FR.Lost, [](const NotAnalyzed &N) {
-        return N.Kind != "kernel";
-      });
-      LI.Unresolved = std::string("no <<<>>> launch of this kernel in the "
-                                  "file") +
-                      (LostHost ? " outside the functions clang rejected" : "") +
-                      "; use --launch, an annotation or a config file";
-      Launches.push_back({LI, Params});
-    }
-    // A launch without sizes beside launches with them (a smoke test's
-    // size read from the command line) adds no verdict of its own.
-    bool AnySized = llvm::any_of(Launches, [](const auto &L) {
-      return L.first.known();
-    });
-    for (auto &[LI, KP] : Launches) {
-      bool Refused = false; // The launch fails: no sizes would help.
-      if (LI.known()) {
-        std::string Why = launchLimitError(*LI.Grid, *LI.Block);
-        if (Why.empty() && FR.Gpu->SharedPerBlockBytes &&
-            uint64_t(LI.SharedBytes) > FR.Gpu->SharedPerBlockBytes)
-          Why = "dynamic shared memory of " + std::to_string(LI.SharedBytes) +
-                " B exceeds the " + std::to_string(FR.Gpu->SharedPerBlockBytes) +
-                " B per block of " + FR.Gpu->Id + ": the launch fails";
-        if (Why.empty() && Decl.MaxThreadsPerBlock &&
-            LI.Block->count() > *Decl.MaxThreadsPerBlock)
-          Why = "block (" + std::to_string(LI.Block->V[0]) + "," +
-                std::to_string(LI.Block->V[1]) + "," +
-                std::to_string(LI.Block->V[2]) + ") has " +
-                std::to_string(LI.Block->count()) +
-                " threads, more than the kernel's __launch_bounds__ of " +
-                std::to_string(*Decl.MaxThreadsPerBlock) + ": the launch fails";
-        if (!Why.empty()) {
-          if (LI.Source == LaunchSource::Flag)
-            return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                           "--launch for '" + Decl.Name +
-                                               "': " + Why);
-          LI.Unresolved = Why;
-          LI.Grid.reset();
-          LI.Block.reset();
-          Refused = true;
-        }
-      }
-      KernelReport R;
-      R.Decl = Decl;
-      R.Launch = LI;
-      // Report only values that belong to this kernel's parameters, and
-      // refuse values the parameter's type cannot hold.
-      for (const std::string &P : Decl.ParamNames) {
-        if (!KP.count(P))
-          continue;
-        int64_t V = KP[P];
-        auto T = Decl.IntParamTypes.find(P);
-        if (T != Decl.IntParamTypes.end() && T->second.first < 64) {
-          unsigned Bits = T->second.first;
-          bool Signed = T->second.second;
-          int64_t Lo = Signed ? -(int64_t(1) << (Bits - 1)) : 0;
-          int64_t Hi = Signed ? (int64_t(1) << (Bits - 1)) - 1
-                              : int64_t((uint64_t(1) << Bits) - 1);
-          if (V < Lo || V > Hi)
-            return llvm::createStringError(
-                llvm::inconvertibleErrorCode(),
-                "value " + std::to_string(V) + " of '" + P +
-                    "' does not fit the " + std::to_string(Bits) + "-bit " +
-                    (Signed ? "signed" : "unsigned") +
-                    " parameter of kernel '" + Decl.Name + "'");
-        }
-        R.Params[P] = V;
-      }
-      // Template arguments named in formulas get their values too.
-      auto CountParams = R.Params;
-      for (const KernelDecl::TemplateUse &U : Decl.TemplateUses)
-        CountParams.emplace(U.Name, U.Value);
-      // `if (bias)`: a value given for the pointer decides its null tests
-      // (null is 0). Without one it is taken to be non-null -- what a
-      // caller that passes the argument gets -- and the report says so,
-      // so that the counts stay exact and the choice is visible.
-      std::set<std::string> Null;
-      for (const std::string &P : Model.NullTested) {
-        auto It = KP.find(P);
-        if (It == KP.end())
-          R.AssumedNonNull.push_back(P);
-        else if (It->second == 0)
-          Null.insert(P);
-      }
-      KernelModel Resolved;
-      if (!Model.NullTested.empty())
-        Resolved = resolveNullTests(Model, Null);
-      const KernelModel &Counted =
-          Model.NullTested.empty() ? Model : Resolved;
-      if (Limited) {
-        R.Counts = limitedCounts(LI, *Limited);
-      } else {
-        R.Counts = computeCounts(Counted, LI, CountParams);
-        R.Accesses = analyzeAccesses(
-            Counted, accessLaunch(Counted, LI, Decl.MaxThreadsPerBlock),
-            CountParams);
-        for (AccessInfo &A : R.Accesses) {
-          // Without a debug location an access is the kernel's.
-          if (A.File.empty())
-            A.File = Decl.Loc.File;
-          userName(A.File);
-          userName(A.LoopFile);
-          A.Expr = expressionAt(sourceText(Sources, A.File), A.Line, A.Column,
-                                &A.Column, !A.IsStore, &A.Line);
-        }
-        if (LI.known()) {
-          sectorUpper(R.Accesses, R.Counts);
-          priceTiles(R.Accesses, *FR.Gpu, *LI.Block,
-                     Counted.StaticSharedBytes +
-                         uint64_t(std::max<int64_t>(LI.SharedBytes, 0)),
-                     blockLoadFootprint(Counted, LI, CountParams));
-        }
-        estimateTraffic(Counted, LI, CountParams, *FR.Gpu, R.Counts);
-        if (R.Counts.Estimate.Limit)
-          R.Counts.Unknowns.push_back(*R.Counts.Estimate.Limit);
-      }
-      for (PathCount &P : R.Counts.Paths)
-        userName(P.File);
-      for (UnknownReason &U : R.Counts.Unknowns) {
-        if (U.File.empty())
-          U.File = Decl.Loc.File;
-        userName(U.File);
-        // A limit reached inside a condition or a whole-buffer footprint
-        // has no statement of its own: it is the kernel's.
-        if (U.Line == 0 &&
-            llvm::StringRef(U.Reason).contains("analysis limit reached")) {
-          U.Line = Decl.Loc.Line;
-          U.Column = Decl.Loc.Column;
-        }
-      }
-      R.Metrics = computeMetrics(R.Counts, *FR.Gpu, LI.known());
-      KernelFacts Facts;
-      Facts.Name = Decl.Name;
-      Facts.File = Decl.Loc.File;
-      Facts.Line = Decl.Loc.Line;
-      Facts.Column = Decl.Loc.Column;
-      Facts.Metrics = &R.Metrics;
-      Facts.Gpu = FR.Gpu;
-      Facts.Unresolved = LI.Unresolved;
-      // Kernel parameters whose missing value left something unknown (with
-      // a launch; without one, the launch's reason says it all).
-      if (LI.known()) {
-        std::set<std::string> Missing;
-        auto isParam = [&](const std::string &N) {
-          return llvm::is_contained(Model.ParamNames, N);
-        };
-        for (const UnknownReason &U : R.Counts.Unknowns)
-          for (const std::string &N : U.Missing)
-            if (isParam(N))
-              Missing.insert(N);
-        for (const AccessInfo &A : R.Accesses)
-          for (const std::string &N : A.Missing)
-            if (isParam(N))
-              Missing.insert(N);
-        Facts.MissingParams.assign(Missing.begin(), Missing.end());
-      }
-      // Without sizes, the verdict every size swept agrees on.
-      if (!Limited && !Refused &&
-          (LI.known() ? !Facts.MissingParams.empty() : !AnySized))
-        R.Sweep = sweepRoofline(Counted, Decl, LI, CountParams, *FR.Gpu,
-                                R.SweepWhyNot);
-      Facts.Sweep = R.Sweep ? &*R.Sweep : nullptr;
-      Facts.SweepWhyNot = R.SweepWhyNot;
-      R.MissingSizes = missingSizes(Facts);
-      R.Findings = buildFindings(Facts, R.Accesses, S.Findings);
-      // Said once per kernel, however many of its launches find the same
-      // (the same missing sizes; an access whose verdict does not depend on
-      // what differs between them).
-      // The summary heads each launch's report: it stays.
-      llvm::erase_if(R.Findings, [&](const Finding &F) {
-        return F.Check != "roofline-kernel-summary" &&
-               llvm::any_of(FR.Kernels, [&](const KernelReport &Prev) {
-          return Prev.Decl.MangledName == Decl.MangledName &&
-                 llvm::any_of(Prev.Findings, [&](const Finding &P) {
-                   return P.Check == F.Check && P.Line == F.Line &&
-                          P.Column == F.Column && P.File == F.File &&
-                          P.Message == F.Message;
-                 });
-        });
-      });
-      for (Finding &F : R.Findings)
-        F.SourceLine = lineOf(sourceText(Sources, F.File), F.Line);
-      FR.Kernels.push_back(std::move(R));
+    std::vector<KernelLaunch> Launches = kernelLaunches(Decl, S, CU, FR);
+    KernelContext K{Decl, Model, Limited, *FR.Gpu, User, Sources};
+    K.AnySized = llvm::any_of(
+        Launches, [](const KernelLaunch &L) { return L.first.known(); });
+    for (KernelLaunch &L : Launches) {
+      auto R = launchReport(K, std::move(L), S, FR);
+      if (!R)
+        return R.takeError();
+      FR.Kernels.push_back(std::move(*R));
     }
   }
   std::stable_sort(FR.Kernels.begin(), FR.Kernels.end(),
                    [](const KernelReport &A, const KernelReport &B) {
                      return A.Decl.Loc.Line < B.Decl.Loc.Line;
                    });
-  // One finding per place across instantiations, launches and kernels
-  // that share a device function.
-  std::vector<ReportFindings> Reports;
-  for (KernelReport &K : FR.Kernels) {
-    std::string Label = "'" + K.Decl.Name + "'";
-    bool Several = llvm::count_if(FR.Kernels, [&](const KernelReport &O) {
-                     return O.Decl.MangledName == K.Decl.MangledName;
-                   }) > 1;
-    if (Several)
-      Label += K.Launch.Iteration.empty()
-                   ? " launched at line " + std::to_string(K.Launch.Loc.Line)
-                   : " with " + K.Launch.Iteration;
-    Reports.push_back({Label, &K.Findings});
-  }
-  mergeAcrossReports(Reports);
+  mergeKernelFindings(FR);
   return FR;
 }

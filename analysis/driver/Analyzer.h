@@ -46,6 +46,9 @@ struct FileSettings {
   std::vector<std::pair<LaunchSource, std::vector<LaunchSetting>>> Launches;
   CompileOptions Compile;
   FindingOptions Findings;
+  /// The limits (AnalyzerOptions'), the config file's where the command
+  /// line gave none.
+  double KernelSeconds = 30, KernelMemoryMiB = 4096, FileSeconds = 120;
   /// The config file's check globs (flags take precedence in the CLI).
   std::optional<std::string> Checks, WarningsAsErrors;
   std::string ConfigOrigin; ///< The config file used, if any.

@@ -22,3 +22,25 @@ SourceLocation roofline::findingLocation(SourceManager &SM,
       SM.translateFileLineCol(*Entry, Line, Column ? Column : 1);
   return Loc.isValid() ? Loc : MainStart;
 }
+
+std::vector<roofline::LintDiagnostic>
+roofline::findingDiagnostics(SourceManager &SM, const Finding &F,
+                             LintStyle Style) {
+  bool IsError = F.Level == "error";
+  LintLevel Level = IsError ? LintLevel::Error
+                    : F.Level == "note" && !Style.NoteAsWarning
+                        ? LintLevel::Remark
+                        : LintLevel::Warning;
+  std::string Message = F.Message;
+  if (Style.TagCheck)
+    Message += " [" + F.Check + (IsError ? ",-warnings-as-errors" : "") + "]";
+  std::vector<LintDiagnostic> Out;
+  Out.push_back(
+      {Level, findingLocation(SM, F.Loc.File, F.Loc.Line, F.Loc.Column), Message});
+  if (Level == LintLevel::Remark)
+    return Out;
+  for (const FindingNote &N : F.Notes)
+    Out.push_back({LintLevel::Note,
+                   findingLocation(SM, N.Loc.File, N.Loc.Line, N.Loc.Column), N.Message});
+  return Out;
+}

@@ -1,16 +1,19 @@
 //===- Checks.cpp - Check ids and their documentation ---------------------===//
 //
-// The texts follow docs/findings.md; keep the two in step.
+// The only place a check id is written. The texts follow docs/findings.md
+// and each check's page (docs/checks/ID.md); keep them in step.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Checks.h"
 #include "CheckGlob.h"
 
+#include "llvm/Support/ErrorHandling.h"
+
 using namespace roofline;
 
 static const CheckInfo Checks[] = {
-    {"roofline-uncoalesced-access",
+    {CheckId::UncoalescedAccess, "roofline-uncoalesced-access",
      "Global memory access is not coalesced across the warp",
      "A global load or store whose warp-wide request fetches more 32-byte "
      "sectors than its bytes need, with more than --min-efficiency-loss "
@@ -22,7 +25,7 @@ static const CheckInfo Checks[] = {
      "the data into shared memory with coalesced accesses and read it "
      "there. See docs/findings.md, \"Global accesses: sectors per "
      "request\"."},
-    {"roofline-global-reuse",
+    {CheckId::GlobalReuse, "roofline-global-reuse",
      "Global data re-read by the threads of a block instead of tiled in "
      "shared memory",
      "A global load, not staged in shared memory, whose elements the threads "
@@ -33,7 +36,8 @@ static const CheckInfo Checks[] = {
      "Load the block's elements into a __shared__ tile once per step, "
      "synchronize with __syncthreads(), and read them from the tile. See "
      "docs/findings.md, \"Reuse of global loads\"."},
-    {"roofline-bank-conflict", "Shared memory access has a bank conflict",
+    {CheckId::BankConflict, "roofline-bank-conflict",
+     "Shared memory access has a bank conflict",
      "A shared-memory load or store whose lanes access different 4-byte "
      "words of the same bank in one pass, so the request takes more "
      "wavefronts than it needs. Fires from --min-conflict-ways ways "
@@ -46,7 +50,7 @@ static const CheckInfo Checks[] = {
      "consecutive elements. The note's fix is checked by recomputing the "
      "request with it. See docs/findings.md, \"Shared accesses: bank "
      "conflicts\"."},
-    {"roofline-unvectorized-access",
+    {CheckId::UnvectorizedAccess, "roofline-unvectorized-access",
      "Consecutive elements accessed one at a time where one vector access "
      "would do",
      "A thread reads or writes consecutive elements one at a time in a short "
@@ -57,7 +61,7 @@ static const CheckInfo Checks[] = {
      "Access the run as one vector: reinterpret_cast the pointer to "
      "float2/float4 (int2/int4, uint2/uint4) and load or store it once. See "
      "docs/findings.md, \"Vector width\"."},
-    {"roofline-memory-bound",
+    {CheckId::MemoryBound, "roofline-memory-bound",
      "Kernel is memory-bound far below the ridge point",
      "The kernel's speed of light is set by DRAM bytes, and even its "
      "best-case arithmetic intensity (FLOPs over compulsory bytes, every "
@@ -67,8 +71,10 @@ static const CheckInfo Checks[] = {
      "floating-point work (copies, transposes) are not reported.",
      "Fuse the kernel with the kernel that produces or consumes its data, "
      "move narrower types (bf16/fp16 halve the bytes), or reuse data on "
-     "chip. See docs/findings.md, \"Kernel-level checks\"."},
-    {"roofline-kernel-summary", "Roofline summary of a kernel",
+     "chip. See docs/findings.md, \"Kernel-level checks\".",
+     "warning", /*NoteCanBeError=*/false, /*KernelLevel=*/true},
+    {CheckId::KernelSummary, "roofline-kernel-summary",
+     "Roofline summary of a kernel",
      "A note at the kernel with its speed of light on the target GPU, "
      "whether it is memory-, compute- or launch-overhead-bound, its "
      "arithmetic intensity range and the ridge point of the unit its FLOPs "
@@ -77,9 +83,9 @@ static const CheckInfo Checks[] = {
      "see how far the kernel is from its roofline. Turn the note off with "
      "--kernel-summary=false. See docs/findings.md, \"Kernel-level "
      "checks\", and docs/counting.md.",
-     "note"},
+     "note", /*NoteCanBeError=*/false, /*KernelLevel=*/true},
     // Last: SARIF rule indices of the checks above stay as they were.
-    {"roofline-not-analyzed",
+    {CheckId::NotAnalyzed, "roofline-not-analyzed",
      "Kernel or function not analyzed because clang rejected code",
      "Clang rejected a function or declaration of the file. Every kernel "
      "that does not depend on it is analyzed as usual; this names each "
@@ -91,7 +97,7 @@ static const CheckInfo Checks[] = {
      "`#ifndef __clang__` if it compiles with nvcc. --strict-parse makes "
      "any rejected code fail the file. See docs/findings.md, \"Code clang "
      "rejects\"."},
-    {"roofline-missing-size",
+    {CheckId::MissingSize, "roofline-missing-size",
      "Kernel without the sizes its counts need",
      "A note at the kernel when it has no launch configuration the analysis "
      "can evaluate (no <<<>>> call site in the file, or one whose sizes "
@@ -105,7 +111,7 @@ static const CheckInfo Checks[] = {
      "param n=4096), or a .cuda-roofline.yaml. It is a note; "
      "--warnings-as-errors=roofline-missing-size (named in full) makes it "
      "an error. See docs/findings.md, \"Kernels without sizes\".",
-     "note", /*NoteCanBeError=*/true},
+     "note", /*NoteCanBeError=*/true, /*KernelLevel=*/true},
 };
 
 llvm::ArrayRef<CheckInfo> roofline::allChecks() { return Checks; }
@@ -138,4 +144,16 @@ const CheckInfo *roofline::findCheck(llvm::StringRef Id) {
     if (C.Id == Id)
       return &C;
   return nullptr;
+}
+
+const CheckInfo &roofline::checkInfo(CheckId Which) {
+  for (const CheckInfo &C : Checks)
+    if (C.Which == Which)
+      return C;
+  llvm_unreachable("every check is registered");
+}
+
+bool roofline::kernelLevelCheck(llvm::StringRef Id) {
+  const CheckInfo *C = findCheck(Id);
+  return C && C->KernelLevel;
 }

@@ -1,8 +1,10 @@
 //===- Checks.h - The registry of lint check ids ----------------*- C++ -*-===//
 //
 // Every check id a finding can carry, with the texts that explain it. One
-// table serves the SARIF rules, the clang-tidy module and --checks globs, so
-// a check is documented once (and consistently with docs/findings.md).
+// table serves the findings (each check's unit under analysis/checks/), the
+// emitters, the SARIF rules, the clang-tidy module and --checks globs: an id
+// is written only in Checks.cpp, and a check is documented once (and
+// consistently with docs/findings.md and its page, docs/checks/ID.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,11 +15,28 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <string>
+
 namespace roofline {
 
 class CheckGlob;
 
+/// Every check, in the registry's order.
+enum class CheckId {
+  UncoalescedAccess,
+  GlobalReuse,
+  BankConflict,
+  UnvectorizedAccess,
+  MemoryBound,
+  KernelSummary,
+  NotAnalyzed,
+  MissingSize,
+};
+
 struct CheckInfo {
+  CheckId Which;
+  /// "roofline-bank-conflict": what findings, globs and NOLINT comments
+  /// name it by.
   llvm::StringRef Id;
   /// One line, no trailing period.
   llvm::StringRef ShortDescription;
@@ -32,6 +51,13 @@ struct CheckInfo {
   /// names the check in full (CheckGlob::namesInFull). A note that only
   /// informs (the kernel summary) never is.
   bool NoteCanBeError = false;
+  /// Whether its findings are about the kernel as a whole, said once per
+  /// report (not merged across reports, listed first).
+  bool KernelLevel = false;
+
+  /// Its documentation page, relative to the repository:
+  /// docs/checks/ID.md.
+  std::string docPage() const { return ("docs/checks/" + Id + ".md").str(); }
 };
 
 /// Whether a finding of check Id at Level ("warning" or "note") becomes an
@@ -51,6 +77,15 @@ llvm::ArrayRef<CheckInfo> allChecks();
 
 /// The check with this id, or null.
 const CheckInfo *findCheck(llvm::StringRef Id);
+
+/// The registry's entry of C.
+const CheckInfo &checkInfo(CheckId C);
+
+/// The id of C ("roofline-bank-conflict").
+inline llvm::StringRef checkId(CheckId C) { return checkInfo(C).Id; }
+
+/// Whether Id's findings are about the kernel as a whole (KernelLevel).
+bool kernelLevelCheck(llvm::StringRef Id);
 
 } // namespace roofline
 

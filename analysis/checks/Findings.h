@@ -1,9 +1,9 @@
 //===- Findings.h - Lint findings from the analysis -------------*- C++ -*-===//
 //
 // Findings are what a reviewer would say about a line: built here, once,
-// from the access analysis, and only formatted by the emitters and the lint
-// front-ends. Check ids are stable: roofline-uncoalesced-access,
-// roofline-bank-conflict.
+// from the access analysis (each check in its own unit, CheckSupport.h),
+// and only formatted by the emitters and the lint front-ends. Check ids are
+// stable and registered in Checks.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +24,8 @@ namespace roofline {
 
 struct SizeSweep;
 
-/// Thresholds, with their documented defaults (docs/findings.md).
+/// Thresholds, with their documented defaults (core/Options.def, whose
+/// defaults these must equal; docs/findings.md).
 struct FindingOptions {
   /// roofline-uncoalesced-access fires when more than this fraction of the
   /// sectors a request fetches is beyond what its bytes need.

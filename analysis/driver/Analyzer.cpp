@@ -4,6 +4,7 @@
 #include "Counters.h"
 #include "ASTCompiler.h"
 #include "AccessAnalysis.h"
+#include "Checks.h"
 #include "Config.h"
 #include "DeviceCompiler.h"
 #include "KernelModel.h"
@@ -117,23 +118,28 @@ Analyzer::settingsFor(const std::string &File) const {
   }
   if (!Cfg)
     return Cfg.takeError();
-  S.Findings = Opts.Findings;
+  // The thresholds and limits: the options', then the config file's for
+  // those the command line did not give.
+  LintSettings FromConfig;
+  FromConfig.Analysis = Opts;
   if (*Cfg) {
     S.ConfigOrigin = (*Cfg)->Origin;
     S.Checks = (*Cfg)->Checks;
     S.WarningsAsErrors = (*Cfg)->WarningsAsErrors;
-    AnalyzerOptions FromConfig;
-    FromConfig.Findings = S.Findings;
     for (auto &[Key, Value] : (*Cfg)->Options) {
-      if (Opts.FindingFlags.count(Key))
+      const OptionSpec *O = findOption(FrontEnd::Config, Key);
+      if (!O || Opts.FindingFlags.count(O->Name))
         continue;
-      if (llvm::Error E = setLintOption(FromConfig, Key, Value))
+      if (llvm::Error E = setOption(FromConfig, *O, Key, Value))
         return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                        (*Cfg)->Origin + ": " +
                                            llvm::toString(std::move(E)));
     }
-    S.Findings = FromConfig.Findings;
   }
+  S.Findings = FromConfig.Analysis.Findings;
+  S.KernelSeconds = FromConfig.Analysis.KernelSeconds;
+  S.KernelMemoryMiB = FromConfig.Analysis.KernelMemoryMiB;
+  S.FileSeconds = FromConfig.Analysis.FileSeconds;
 
   // Precedence: flags, then annotations, then the config file.
   std::optional<std::string> GpuId = Opts.GpuId;
@@ -201,12 +207,12 @@ Analyzer::settingsFor(const std::string &File) const {
 llvm::Expected<FileReport>
 Analyzer::analyzeFile(const clang::tooling::CompilationDatabase &DB,
                       const std::string &File) {
-  // The file's clock runs from here: parse, host evaluation and every
-  // kernel (analyzeUnit) share it.
-  FileLimits FileLimit(Opts.FileSeconds, Opts.KernelMemoryMiB);
   auto S = settingsFor(File);
   if (!S)
     return S.takeError();
+  // The file's clock runs from here: parse, host evaluation and every
+  // kernel (analyzeUnit) share it.
+  FileLimits FileLimit(S->FileSeconds, S->KernelMemoryMiB);
   auto CU = compileDeviceSide(DB, File, S->Compile);
   if (!CU)
     return CU.takeError();
@@ -222,11 +228,11 @@ Analyzer::analyzeAST(clang::ASTContext &Ctx, clang::Preprocessor &PP,
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the main file has no name");
   std::string File = Main->getName().str();
-  // Clang has parsed already: the file's clock covers the rest.
-  FileLimits FileLimit(Opts.FileSeconds, Opts.KernelMemoryMiB);
   auto S = settingsFor(File);
   if (!S)
     return S.takeError();
+  // Clang has parsed already: the file's clock covers the rest.
+  FileLimits FileLimit(S->FileSeconds, S->KernelMemoryMiB);
   // Template kernels a launch setting names with arguments the file never
   // uses exist only once instantiated, which the parsed unit cannot be any
   // more: the file is compiled again as the command-line tool compiles it,
@@ -570,7 +576,7 @@ void UnitAnalysis::addFindings(
   // what differs between them).
   // The summary heads each launch's report: it stays.
   llvm::erase_if(R.Findings, [&](const Finding &F) {
-    return F.Check != "roofline-kernel-summary" &&
+    return F.Check != checkId(CheckId::KernelSummary) &&
            llvm::any_of(FR.Kernels, [&](const KernelReport &Prev) {
              return Prev.Decl.MangledName == Decl.MangledName &&
                     llvm::any_of(Prev.Findings, [&](const Finding &P) {
@@ -598,7 +604,7 @@ llvm::Error UnitAnalysis::addKernel(llvm::Function &F) {
   if (!Opts.KernelFilter.empty() && !Decl.isNamed(Opts.KernelFilter))
     return llvm::Error::success();
 
-  KernelLimits Limit(Opts.KernelSeconds, Opts.KernelMemoryMiB);
+  KernelLimits Limit(S.KernelSeconds, S.KernelMemoryMiB);
   // Past the file's limit a kernel is not modelled at all, and a model
   // whose building reached a limit is incomplete: either way each of its
   // launches is reported with the limit's reason instead of counts.

@@ -32,8 +32,6 @@ class CompilationDatabase;
 
 namespace roofline {
 
-constexpr const char *DefaultGpu = "h100-sxm";
-
 /// What the options, the file's annotations and its config file resolve to
 /// (in that order of precedence).
 struct FileSettings {
@@ -46,6 +44,9 @@ struct FileSettings {
   std::vector<std::vector<KernelLaunch>> Launches;
   CompileOptions Compile;
   FindingOptions Findings;
+  /// The limits (AnalyzerOptions'), the config file's where the command
+  /// line gave none.
+  double KernelSeconds = 30, KernelMemoryMiB = 4096, FileSeconds = 120;
   /// The config file's check globs (flags take precedence in the CLI).
   std::optional<std::string> Checks, WarningsAsErrors;
   std::string ConfigOrigin; ///< The config file used, if any.

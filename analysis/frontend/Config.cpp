@@ -1,6 +1,7 @@
 //===- Config.cpp ---------------------------------------------------------===//
 
 #include "Config.h"
+#include "OptionTable.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -28,12 +29,12 @@ struct ParamValue {
 };
 
 struct ConfigDoc {
-  std::optional<std::string> Gpu;
   std::map<std::string, ParamValue> Params;
   std::vector<std::string> Launches;
-  std::optional<std::string> Checks, WarningsAsErrors;
-  std::optional<std::string> MinEfficiencyLoss, MinConflictWays, MinReuse,
-      MinReuseCost, MemoryBoundFraction, KernelSummary;
+  /// The other options of the table the file accepts (gpu, checks, the
+  /// thresholds, the limits, ...), by OptionId, as written.
+  std::vector<std::optional<std::string>> Scalars =
+      std::vector<std::optional<std::string>>(optionTable().size());
   std::optional<AnyNode> ExtraArgs;
 };
 } // namespace
@@ -91,18 +92,19 @@ template <> struct CustomMappingTraits<AnyNode::Fields> {
   static void output(IO &, AnyNode::Fields &) {}
 };
 template <> struct MappingTraits<ConfigDoc> {
+  // The keys of the option table, in its order, then extra-args (the
+  // file's own: clang arguments).
   static void mapping(IO &Io, ConfigDoc &D) {
-    Io.mapOptional("gpu", D.Gpu);
-    Io.mapOptional("params", D.Params);
-    Io.mapOptional("launches", D.Launches);
-    Io.mapOptional("checks", D.Checks);
-    Io.mapOptional("warnings-as-errors", D.WarningsAsErrors);
-    Io.mapOptional("min-efficiency-loss", D.MinEfficiencyLoss);
-    Io.mapOptional("min-conflict-ways", D.MinConflictWays);
-    Io.mapOptional("min-reuse", D.MinReuse);
-    Io.mapOptional("min-reuse-cost", D.MinReuseCost);
-    Io.mapOptional("memory-bound-fraction", D.MemoryBoundFraction);
-    Io.mapOptional("kernel-summary", D.KernelSummary);
+    for (const roofline::OptionSpec &O : roofline::optionTable()) {
+      if (!O.acceptedBy(roofline::FrontEnd::Config))
+        continue;
+      if (O.Kind == roofline::OptionKind::Params)
+        Io.mapOptional(O.ConfigKey, D.Params);
+      else if (O.Kind == roofline::OptionKind::Launches)
+        Io.mapOptional(O.ConfigKey, D.Launches);
+      else
+        Io.mapOptional(O.ConfigKey, D.Scalars[unsigned(O.Id)]);
+    }
     Io.mapOptional("extra-args", D.ExtraArgs);
   }
 };
@@ -180,7 +182,6 @@ roofline::readConfigFile(const std::string &Path) {
     return llvm::createStringError(In.error(), "malformed config " + Path);
   SourceSettings S;
   S.Origin = Path;
-  S.Gpu = Doc.Gpu;
   for (auto &[Name, Value] : Doc.Params) {
     bool Ok = !Name.empty() && !isdigit(static_cast<unsigned char>(Name[0]));
     for (char C : Name)
@@ -192,18 +193,21 @@ roofline::readConfigFile(const std::string &Path) {
   }
   for (auto &[Name, Value] : Doc.Params)
     S.Params[Name] = Value.V;
-  S.Checks = Doc.Checks;
-  S.WarningsAsErrors = Doc.WarningsAsErrors;
-  const std::pair<const char *, std::optional<std::string> *> Options[] = {
-      {"min-efficiency-loss", &Doc.MinEfficiencyLoss},
-      {"min-conflict-ways", &Doc.MinConflictWays},
-      {"min-reuse", &Doc.MinReuse},
-      {"min-reuse-cost", &Doc.MinReuseCost},
-      {"memory-bound-fraction", &Doc.MemoryBoundFraction},
-      {"kernel-summary", &Doc.KernelSummary}};
-  for (auto &[Key, Value] : Options)
-    if (*Value)
-      S.Options.push_back({Key, **Value});
+  // The GPU and the check globs have their own precedence; the rest are
+  // set as the option table says (lint/LintOptions.h).
+  for (const OptionSpec &O : optionTable()) {
+    const std::optional<std::string> &Value = Doc.Scalars[unsigned(O.Id)];
+    if (!Value)
+      continue;
+    if (O.Id == OptionId::Gpu)
+      S.Gpu = Value;
+    else if (O.Id == OptionId::Checks)
+      S.Checks = Value;
+    else if (O.Id == OptionId::WarningsAsErrors)
+      S.WarningsAsErrors = Value;
+    else
+      S.Options.push_back({O.ConfigKey, *Value});
+  }
   if (Doc.ExtraArgs) {
     const AnyNode &List = *Doc.ExtraArgs;
     auto Bad = [&](const llvm::Twine &Why) {

@@ -17,7 +17,8 @@
 //       - "saxpy=65536/256"
 //     checks: "roofline-*,-roofline-memory-bound"
 //     warnings-as-errors: "roofline-uncoalesced-access"
-//     min-reuse: 8            # and the other thresholds of LintOptions.h
+//     min-reuse: 8            # and the other options of core/Options.def
+//     max-kernel-seconds: 10  # with a CONFIG key: thresholds, limits
 //     extra-args: ["-DNDEBUG", "-Ithird_party/include"]
 //
 //===----------------------------------------------------------------------===//
@@ -42,8 +43,9 @@ struct SourceSettings {
   std::map<std::string, int64_t> Params;
   /// Source Annotation or Config, Loc where each is written.
   std::vector<KernelLaunch> Launches;
-  /// Config files only: the lint settings (check globs) and thresholds
-  /// (option name as in LintOptions.h, value as written).
+  /// Config files only: the lint settings (check globs), and the other
+  /// options of the table (thresholds, limits: key as in core/Options.def,
+  /// value as written, in the table's order).
   std::optional<std::string> Checks, WarningsAsErrors;
   std::vector<std::pair<std::string, std::string>> Options;
   /// Config files only: clang arguments appended to every file's compile

@@ -58,6 +58,10 @@
 
 namespace roofline {
 
+/// The target when no option, annotation or config file names one (the
+/// option table's default for --gpu, which a unit test keeps equal).
+constexpr const char *DefaultGpu = "h100-sxm";
+
 /// The kind of execution unit a peak FLOP rate refers to.
 enum class ComputeUnit { CudaCore, TensorCore };
 

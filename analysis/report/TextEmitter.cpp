@@ -1,5 +1,6 @@
 //===- TextEmitter.cpp ----------------------------------------------------===//
 
+#include "Checks.h"
 #include "Emitters.h"
 #include "Counters.h"
 
@@ -54,7 +55,7 @@ static const Finding *kernelHeading(llvm::raw_ostream &OS,
                                     const KernelReport &K) {
   const Finding *Summary = nullptr;
   for (const Finding &F : K.Findings)
-    if (F.Check == "roofline-kernel-summary")
+    if (F.Check == checkId(CheckId::KernelSummary))
       Summary = &F;
   if (Summary) {
     OS << Summary->Loc.File << ":" << Summary->Loc.Line << ":" << Summary->Loc.Column
@@ -237,7 +238,8 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
       continue;
     // The summary heading the report already says why sizes are missing;
     // promoted to an error, the note prints all the same.
-    if (Summary && F->Check == "roofline-missing-size" && F->Level == "note")
+    if (Summary && F->Check == checkId(CheckId::MissingSize) &&
+        F->Level == "note")
       continue;
     findingText(OS, *F);
   }
@@ -255,7 +257,8 @@ void roofline::emitText(llvm::raw_ostream &OS,
       // is never passed over in silence.
       for (const KernelReport &K : F.Kernels)
         for (const Finding *Fd : rankFindings(K.Findings))
-          if (Fd->Level != "note" || Fd->Check == "roofline-missing-size")
+          if (Fd->Level != "note" ||
+              Fd->Check == checkId(CheckId::MissingSize))
             findingText(OS, *Fd);
       continue;
     }

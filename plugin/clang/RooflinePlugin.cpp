@@ -14,24 +14,19 @@
 // columns and numbers do not depend on -g or -O.
 //
 // Arguments (-fplugin-arg-roofline-KEY=VALUE; the plugin's name has no dash
-// because clang splits the flag at the first one): checks=GLOB (clang-tidy syntax, default
-// roofline-*), warnings-as-errors=GLOB (findings of these checks are
-// errors; a note only when named in full), gpu, param, params, launch,
-// launches, min-efficiency-loss,
-// min-conflict-ways, min-reuse, min-reuse-cost, memory-bound-fraction,
-// kernel-summary
-// (default false), max-kernel-seconds (default 30), max-kernel-memory (MiB,
-// default 4096), max-file-seconds (default 120), prelude (default true: pre-include the nvcc-compatibility
-// prelude into the device jobs, analysis/frontend/Prelude.h). NOLINT comments in the
-// source apply, as in clang-tidy.
+// because clang splits the flag at the first one): the rows of
+// analysis/core/Options.def with a PLUGIN key -- checks=GLOB (clang-tidy
+// syntax, default every check), warnings-as-errors=GLOB (findings of these
+// checks are errors; a note only when named in full), gpu, param, params,
+// launch, launches, the thresholds, kernel-summary (default false here), the
+// limits and prelude (default true: pre-include the nvcc-compatibility
+// prelude into the device jobs, analysis/frontend/Prelude.h). NOLINT
+// comments in the source apply, as in clang-tidy.
 //
 //===----------------------------------------------------------------------===//
 
 #include "../LintSupport.h"
 #include "Analyzer.h"
-#include "CheckGlob.h"
-#include "Checks.h"
-#include "GpuDatabase.h"
 #include "LintOptions.h"
 #include "LintPolicy.h"
 #include "Prelude.h"
@@ -55,11 +50,6 @@ using namespace clang;
 
 namespace roofline {
 namespace {
-
-struct PluginConfig {
-  AnalyzerOptions Opts;
-  std::optional<CheckGlob> Checks, WarningsAsErrors;
-};
 
 std::vector<std::string> readCommandLine(const std::string &Path) {
   std::vector<std::string> Args;
@@ -127,11 +117,6 @@ bool firstReport(const std::string &MainFile) {
   return Seen.insert(MainFile).second;
 }
 
-const GpuDatabase &gpus() {
-  static GpuDatabase DB = GpuDatabase::builtin();
-  return DB;
-}
-
 unsigned warningID(DiagnosticsEngine &D, DiagnosticIDs::Level Level) {
   // A finding warnings-as-errors promoted: an error, which no -W flag
   // turns back into a warning.
@@ -155,7 +140,7 @@ unsigned warningID(DiagnosticsEngine &D, DiagnosticIDs::Level Level) {
 
 class RooflineConsumer : public ASTConsumer {
 public:
-  RooflineConsumer(CompilerInstance &CI, PluginConfig Config)
+  RooflineConsumer(CompilerInstance &CI, LintSettings Config)
       : CI(CI), Config(std::move(Config)),
         // Before parsing: clang's errors decide which kernels can still be
         // analyzed (the build fails on them, but the rest is reported).
@@ -175,41 +160,36 @@ public:
         !firstReport(Abs.str().str()))
       return;
 
-    Analyzer A(gpus(), Config.Opts);
+    Analyzer A(lintGpus(), Config.Analysis);
     auto R = A.analyzeAST(Ctx, CI.getPreprocessor(), Recorder.errors());
     unsigned Warn = warningID(D, DiagnosticIDs::Warning);
-    unsigned Note = warningID(D, DiagnosticIDs::Note);
-    unsigned Remark = warningID(D, DiagnosticIDs::Remark);
-    unsigned Error = warningID(D, DiagnosticIDs::Error);
     if (!R) {
       D.Report(SM.getLocForStartOfFile(SM.getMainFileID()), Warn)
           << "cuda-roofline: " + llvm::toString(R.takeError());
       return;
     }
-    LintPolicy Policy;
-    Policy.Checks = Config.Checks;
-    Policy.WarningsAsErrors = Config.WarningsAsErrors;
-    LintOutcome L = applyLintPolicy(*R, Policy);
+    LintOutcome L = applyLintPolicy(*R, Config.Policy);
     for (const std::string &P : L.Problems)
       D.Report(SM.getLocForStartOfFile(SM.getMainFileID()), Warn)
           << "cuda-roofline: NOLINT comments: " + P;
+    LintStyle Style;
+    Style.TagCheck = true;
     forEachFinding(*R, [&](const Finding &F) {
-      bool IsNote = F.Level == "note", IsError = F.Level == "error";
-      D.Report(findingLocation(SM, F.Loc.File, F.Loc.Line, F.Loc.Column),
-               IsNote ? Remark : IsError ? Error : Warn)
-          << F.Message + " [" + F.Check +
-                 (IsError ? ",-warnings-as-errors" : "") + "]";
-      if (IsNote)
-        return;
-      for (const FindingNote &N : F.Notes)
-        D.Report(findingLocation(SM, N.Loc.File, N.Loc.Line, N.Loc.Column), Note)
-            << N.Message;
+      for (const LintDiagnostic &Diag : findingDiagnostics(SM, F, Style))
+        D.Report(Diag.Loc, warningID(D, Diag.Level == LintLevel::Error
+                                            ? DiagnosticIDs::Error
+                                        : Diag.Level == LintLevel::Remark
+                                            ? DiagnosticIDs::Remark
+                                        : Diag.Level == LintLevel::Note
+                                            ? DiagnosticIDs::Note
+                                            : DiagnosticIDs::Warning))
+            << Diag.Message;
     });
   }
 
 private:
   CompilerInstance &CI;
-  PluginConfig Config;
+  LintSettings Config;
   ErrorRecorder &Recorder;
 };
 
@@ -224,7 +204,7 @@ protected:
     // the plugin too. Where the device code compiles without the prelude,
     // the prelude (declarations only, never preferred over the real ones)
     // changes nothing in it.
-    if (Config.Opts.Prelude && CI.getLangOpts().CUDA &&
+    if (Config.Analysis.Prelude && CI.getLangOpts().CUDA &&
         CI.getLangOpts().CUDAIsDevice && CI.hasPreprocessor())
       if (llvm::Error E = injectPrelude(CI.getPreprocessor())) {
         DiagnosticsEngine &D = CI.getDiagnostics();
@@ -249,26 +229,11 @@ protected:
 
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
-    Config.Opts.Findings.KernelSummary = false; // Off in lint front-ends.
+    Config = defaultSettings(FrontEnd::Plugin);
     DiagnosticsEngine &D = CI.getDiagnostics();
     for (const std::string &Arg : Args) {
-      StringRef Key, Value;
-      std::tie(Key, Value) = StringRef(Arg).split('=');
-      llvm::Error E = llvm::Error::success();
-      if (Key == "checks" || Key == "warnings-as-errors") {
-        auto G = CheckGlob::parse(Value);
-        if (!G)
-          E = G.takeError();
-        else if (Key == "checks")
-          // A typo must not silence every finding.
-          E = checkGlobEnablesSome(*G, Value);
-        if (!E)
-          (Key == "checks" ? Config.Checks : Config.WarningsAsErrors) =
-              std::move(*G);
-      } else {
-        E = setLintOption(Config.Opts, Key, Value);
-      }
-      if (E) {
+      auto [Key, Value] = StringRef(Arg).split('=');
+      if (llvm::Error E = setOption(Config, FrontEnd::Plugin, Key, Value)) {
         unsigned ID = D.getCustomDiagID(
             DiagnosticsEngine::Error,
             "cuda-roofline plugin argument '%0': %1");
@@ -276,12 +241,10 @@ protected:
         return false;
       }
     }
-    if (Config.Opts.GpuId && !gpus().find(*Config.Opts.GpuId)) {
-      unsigned ID = D.getCustomDiagID(
-          DiagnosticsEngine::Error,
-          "cuda-roofline plugin: unknown GPU '%0' (see cuda-roofline "
-          "--list-gpus)");
-      D.Report(ID) << *Config.Opts.GpuId;
+    if (llvm::Error E = checkGpu(Config.Analysis, lintGpus())) {
+      unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Error,
+                                      "cuda-roofline plugin: %0");
+      D.Report(ID) << llvm::toString(std::move(E));
       return false;
     }
     return true;
@@ -290,7 +253,7 @@ protected:
   ActionType getActionType() override { return AddBeforeMainAction; }
 
 private:
-  PluginConfig Config;
+  LintSettings Config;
 };
 
 } // namespace

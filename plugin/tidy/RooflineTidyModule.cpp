@@ -10,15 +10,11 @@
 // apply as they do to any check. For a .cu file clang-tidy parses the first
 // device job, which is what the analysis needs.
 //
-// Options (CheckOptions; one set for all roofline checks):
-//   roofline.Gpu, roofline.Params ("M=4096;N=4096"), roofline.Launches
-//   ("k=GRID/BLOCK;..."), roofline.MinEfficiencyLoss,
-//   roofline.MinConflictWays, roofline.MinReuse, roofline.MinReuseCost,
-//   roofline.MemoryBoundFraction, roofline.KernelSummary (default false),
-//   roofline.MaxKernelSeconds (default 30), roofline.MaxKernelMemory (MiB,
-//   default 4096), roofline.MaxFileSeconds (default 120), roofline.Prelude (default true: pre-include the
-//   nvcc-compatibility prelude, analysis/frontend/Prelude.h).
-// .cuda-roofline.yaml and in-source annotations apply as in the CLI.
+// Options (CheckOptions roofline.KEY; one set for all roofline checks): the
+// rows of analysis/core/Options.def with a TIDY key -- Gpu, Params, Launches,
+// the thresholds, KernelSummary (default false here), the limits and
+// Prelude. .cuda-roofline.yaml and in-source annotations apply as in the
+// CLI.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +22,6 @@
 #include "Analyzer.h"
 #include "CheckGlob.h"
 #include "Checks.h"
-#include "GpuDatabase.h"
 #include "LintOptions.h"
 #include "Prelude.h"
 
@@ -37,6 +32,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <functional>
 #include <optional>
 
 using namespace clang;
@@ -62,9 +58,16 @@ UnitAnalysis &currentUnit() {
   return U;
 }
 
-const GpuDatabase &gpus() {
-  static GpuDatabase DB = GpuDatabase::builtin();
-  return DB;
+/// The value of CheckOptions roofline.KEY, if set.
+std::function<std::optional<std::string>(StringRef)>
+sharedOptions(ClangTidyContext *Context) {
+  return [Context](StringRef Key) -> std::optional<std::string> {
+    ClangTidyCheck::OptionsView Shared(
+        "roofline", Context->getOptions().CheckOptions, Context);
+    if (std::optional<StringRef> V = Shared.get(Key))
+      return V->str();
+    return std::nullopt;
+  };
 }
 
 class RooflineCheck : public ClangTidyCheck {
@@ -86,17 +89,18 @@ public:
     // dialect (Prelude.h). In host jobs too, as clang-tidy builds nothing.
     // A bad roofline.Prelude value is reported with the other options'
     // when the unit is analyzed.
-    AnalyzerOptions O;
-    OptionsView Shared("roofline", Context->getOptions().CheckOptions,
-                       Context);
-    if (std::optional<StringRef> V = Shared.get("Prelude"))
-      if (llvm::Error E = setLintOption(O, "Prelude", *V)) {
+    LintSettings O = defaultSettings(FrontEnd::Tidy);
+    const OptionSpec &Prelude = option(OptionId::Prelude);
+    if (std::optional<std::string> V =
+            sharedOptions(Context)(Prelude.key(FrontEnd::Tidy)))
+      if (llvm::Error E =
+              setOption(O, Prelude, Prelude.key(FrontEnd::Tidy), *V)) {
         llvm::consumeError(std::move(E));
-        O.Prelude = false;
+        O.Analysis.Prelude = false;
       }
     if (llvm::Error E = injectCcclDir(*PP))
       configurationDiag("cuda-roofline: %0") << llvm::toString(std::move(E));
-    if (O.Prelude)
+    if (O.Analysis.Prelude)
       if (llvm::Error E = injectPrelude(*PP))
         configurationDiag("cuda-roofline: %0") << llvm::toString(std::move(E));
     // The config file's extra-args, which the CLI appends to the compile
@@ -135,30 +139,24 @@ public:
     // clang-tidy promotes warnings only: a note that --warnings-as-errors
     // names in full (roofline-missing-size) is reported as a warning for
     // clang-tidy to promote, as the other front-ends promote it.
-    bool NoteAsWarning = false;
+    LintStyle Style;
     if (const std::optional<std::string> &WAE =
             Context->getOptions().WarningsAsErrors) {
       if (auto G = CheckGlob::parse(*WAE))
-        NoteAsWarning = promotesToError(*G, getID(), "note");
+        Style.NoteAsWarning = promotesToError(*G, getID(), "note");
       else
         llvm::consumeError(G.takeError());
     }
     forEachFinding(*U.Report, [&](const Finding &F) {
-        if (F.Check != getID())
-          return;
-        // A summary note has nothing to attach to: a remark stands alone.
-        auto Level = F.Level == "note" && !NoteAsWarning
-                         ? DiagnosticIDs::Remark
-                         : DiagnosticIDs::Warning;
-        diag(findingLocation(SM, F.Loc.File, F.Loc.Line, F.Loc.Column), "%0", Level)
-            << F.Message;
-        if (Level == DiagnosticIDs::Remark)
-          return;
-        for (const FindingNote &N : F.Notes)
-          diag(findingLocation(SM, N.Loc.File, N.Loc.Line, N.Loc.Column), "%0",
-               DiagnosticIDs::Note)
-              << N.Message;
-      });
+      if (F.Check != getID())
+        return;
+      for (const LintDiagnostic &D : findingDiagnostics(SM, F, Style))
+        diag(D.Loc, "%0",
+             D.Level == LintLevel::Remark ? DiagnosticIDs::Remark
+             : D.Level == LintLevel::Note ? DiagnosticIDs::Note
+                                          : DiagnosticIDs::Warning)
+            << D.Message;
+    });
   }
 
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override {}
@@ -177,32 +175,19 @@ private:
     U.Unit = Unit;
     U.MainFile = Main;
 
-    AnalyzerOptions Opts;
-    Opts.Findings.KernelSummary = false; // Off in lint front-ends.
-    OptionsView Shared("roofline", Context->getOptions().CheckOptions,
-                       Context);
-    for (StringRef Key :
-         {"Gpu", "Params", "Launches", "MinEfficiencyLoss", "MinConflictWays",
-          "MinReuse", "MinReuseCost", "MemoryBoundFraction", "KernelSummary",
-          "MaxKernelSeconds", "MaxKernelMemory", "MaxFileSeconds",
-          "Prelude"}) {
-      std::optional<StringRef> V = Shared.get(Key);
-      if (!V)
-        continue;
-      if (llvm::Error E = setLintOption(Opts, Key, *V)) {
-        U.Error = "CheckOptions roofline." + Key.str() + ": " +
-                  llvm::toString(std::move(E));
-        U.BadOption = true;
-        return U;
-      }
-    }
-    if (Opts.GpuId && !gpus().find(*Opts.GpuId)) {
-      U.Error = "CheckOptions roofline.Gpu: unknown GPU '" + *Opts.GpuId +
-                "' (see cuda-roofline --list-gpus)";
+    LintSettings S = defaultSettings(FrontEnd::Tidy);
+    std::string Bad; // "KEY: MESSAGE"
+    if (llvm::Error E = readOptions(S, FrontEnd::Tidy, sharedOptions(Context)))
+      Bad = llvm::toString(std::move(E));
+    else if (llvm::Error E = checkGpu(S.Analysis, lintGpus()))
+      Bad = option(OptionId::Gpu).key(FrontEnd::Tidy).str() + ": " +
+            llvm::toString(std::move(E));
+    if (!Bad.empty()) {
+      U.Error = "CheckOptions roofline." + Bad;
       U.BadOption = true;
       return U;
     }
-    Analyzer A(gpus(), Opts);
+    Analyzer A(lintGpus(), S.Analysis);
     auto R = A.analyzeAST(*Ctx, *PP,
                           Recorder ? Recorder->errors()
                                    : std::vector<ClangError>());

@@ -9,6 +9,10 @@
 // or without warnings), 1 when a warning was promoted to an error
 // (--warnings-as-errors), 2 on usage, input or compile errors.
 //
+// The options every front-end shares (--gpu, --param, --launch, --checks,
+// the thresholds, the limits, ...) are the rows of analysis/core/Options.def
+// (TableFlags.h); the ones below are the command line's own.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Analyzer.h"
@@ -19,8 +23,11 @@
 #include "LintOptions.h"
 #include "LintPolicy.h"
 #include "NvccFlags.h"
+#include "TableFlags.h"
+#include "Version.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -43,8 +50,6 @@ static cl::list<std::string> Files(cl::Positional, cl::desc("FILE..."),
                                    cl::cat(Cat));
 static cl::opt<std::string> BuildDir("p", cl::desc("Build directory with compile_commands.json"),
                                      cl::value_desc("BUILD_DIR"), cl::cat(Cat));
-static cl::opt<std::string> Gpu("gpu", cl::desc("Target GPU id (default h100-sxm; see --list-gpus)"),
-                                cl::value_desc("ID"), cl::cat(Cat));
 static cl::opt<bool> ListGpus("list-gpus", cl::desc("List the GPU database and exit"),
                               cl::cat(Cat));
 static cl::list<std::string> GpuFiles("gpu-file", cl::desc("Add GPUs from a JSON file (same schema as the built-in database)"),
@@ -54,32 +59,6 @@ static cl::opt<std::string> CudaPath(
     cl::desc("CUDA toolkit whose headers parse the input (default: the one "
              "cuda-roofline was built with)"),
     cl::value_desc("DIR"), cl::cat(Cat));
-static cl::opt<double> MaxKernelSeconds(
-    "max-kernel-seconds",
-    cl::desc("Give up counting a kernel after this many seconds, reporting "
-             "'analysis limit reached' unknowns (default 30; 0: no limit)"),
-    cl::init(30), cl::cat(Cat));
-static cl::opt<double> MaxKernelMemory(
-    "max-kernel-memory",
-    cl::desc("Give up counting a kernel, or evaluating a file's launches, "
-             "once the process's resident memory exceeds this many MiB, "
-             "reporting 'analysis limit reached' unknowns (default 4096; 0: "
-             "no limit)"),
-    cl::value_desc("MIB"), cl::init(4096), cl::cat(Cat));
-static cl::opt<double> MaxFileSeconds(
-    "max-file-seconds",
-    cl::desc("Give up on a file after this many seconds of analysis (parse, "
-             "host evaluation, every kernel), reporting what was not done "
-             "as 'analysis limit reached' unknowns (default 120; 0: no "
-             "limit)"),
-    cl::init(120), cl::cat(Cat));
-static cl::opt<std::string> Arch("arch", cl::desc("Device architecture, e.g. sm_90 (default: the GPU's)"),
-                                 cl::value_desc("sm_XX"), cl::cat(Cat));
-static cl::list<std::string> Params("param", cl::desc("Value of a kernel or launcher parameter (repeatable); NAME=null for a pointer parameter"),
-                                    cl::value_desc("NAME=VALUE"), cl::cat(Cat));
-static cl::list<std::string> Launches("launch",
-                                      cl::desc("Launch configuration, overriding call sites: KERNEL[<ARGS>]=GX[,GY[,GZ]]/BX[,BY[,BZ]][/SMEM]"),
-                                      cl::value_desc("SPEC"), cl::cat(Cat));
 static cl::opt<std::string> Kernel("kernel", cl::desc("Only report this kernel"),
                                    cl::value_desc("NAME"), cl::cat(Cat));
 static cl::opt<std::string> Format(
@@ -98,54 +77,10 @@ static cl::opt<std::string> SourceRoot(
              "relative to (default: the current directory)"),
     cl::value_desc("DIR"), cl::cat(Cat));
 
-static cl::opt<double> MinEfficiencyLoss(
-    "min-efficiency-loss",
-    cl::desc("roofline-uncoalesced-access: report a global access when more than "
-             "this fraction of the sectors it fetches is beyond what its bytes "
-             "need (0..1, default 0.5)"),
-    cl::init(0.5), cl::cat(Cat));
-static cl::opt<unsigned> MinConflictWays(
-    "min-conflict-ways",
-    cl::desc("roofline-bank-conflict: report shared accesses with at least this "
-             "many ways (default 2)"),
-    cl::init(2), cl::cat(Cat));
+// --gpu, --arch, --param, --launch, --checks, --warnings-as-errors, the
+// thresholds, --kernel-summary, the limits and --no-prelude.
+static TableFlags Shared(Cat);
 
-static cl::opt<double> MinReuse(
-    "min-reuse",
-    cl::desc("roofline-global-reuse: report loads whose elements the threads "
-             "of a block read at least this many times each (default 4)"),
-    cl::init(4.0), cl::cat(Cat));
-static cl::opt<double> MinReuseCost(
-    "min-reuse-cost",
-    cl::desc("roofline-global-reuse: and whose L2 re-reads a tile would save "
-             "take at least this fraction of the speed of light (default "
-             "0.05)"),
-    cl::init(0.05), cl::cat(Cat));
-static cl::opt<double> MemoryBoundFraction(
-    "memory-bound-fraction",
-    cl::desc("roofline-memory-bound: report memory-bound kernels whose "
-             "compulsory-traffic intensity is below this fraction of the "
-             "ridge (default 0.25)"),
-    cl::init(0.25), cl::cat(Cat));
-static cl::opt<bool> KernelSummary(
-    "kernel-summary",
-    cl::desc("Print each kernel's figures as a roofline-kernel-summary note "
-             "(default on; --kernel-summary=false keeps only the table)"),
-    cl::init(true), cl::cat(Cat));
-
-static cl::opt<std::string> Checks(
-    "checks",
-    cl::desc("Checks to report, as a clang-tidy glob list, e.g. "
-             "'-*,roofline-uncoalesced-access' (default: the config file's "
-             "`checks`, else all); globs that enable no check are an error"),
-    cl::value_desc("GLOBS"), cl::cat(Cat));
-static cl::opt<std::string> WarningsAsErrors(
-    "warnings-as-errors",
-    cl::desc("Report the warnings of these checks as errors and exit 1 "
-             "(clang-tidy glob list; default: the config file's "
-             "`warnings-as-errors`, else none); a note only when named in "
-             "full (roofline-missing-size)"),
-    cl::value_desc("GLOBS"), cl::cat(Cat));
 static cl::opt<std::string> ConfigFile(
     "config-file",
     cl::desc("Use this config file instead of the .cuda-roofline.yaml found "
@@ -170,14 +105,6 @@ static cl::opt<bool> StrictParse(
     "strict-parse",
     cl::desc("Fail a file (exit 2) when clang rejects any of its code, "
              "instead of analyzing the kernels that do not depend on it"),
-    cl::cat(Cat));
-
-static cl::opt<bool> NoPrelude(
-    "no-prelude",
-    cl::desc("Do not pre-include the nvcc-compatibility prelude (the "
-             "declarations nvcc makes and clang does not: host isfinite and "
-             "mixed-type min/max, cache-hint intrinsics of every type, removed "
-             "runtime functions, a fallback <omp.h>)"),
     cl::cat(Cat));
 
 static cl::opt<bool> DumpModel("dump-model", cl::desc("Print the kernel model (debugging)"),
@@ -316,53 +243,82 @@ static void listGpus(const GpuDatabase &DB) {
   }
 }
 
-int main(int Argc, const char **Argv) {
-  InitLLVM X(Argc, Argv);
-  // Everything after "--" goes to clang.
+
+//===----------------------------------------------------------------------===//
+// Options
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The command line: ours before "--", clang's after it.
+struct CommandLine {
   std::vector<const char *> Ours;
   std::vector<std::string> ClangArgs;
   bool HaveDashDash = false;
+};
+} // namespace
+
+static CommandLine splitAtDashDash(int Argc, const char **Argv) {
+  CommandLine CL;
   for (int I = 0; I < Argc; ++I) {
-    if (!HaveDashDash && std::string(Argv[I]) == "--") {
-      HaveDashDash = true;
+    if (!CL.HaveDashDash && std::string(Argv[I]) == "--") {
+      CL.HaveDashDash = true;
       continue;
     }
-    if (HaveDashDash)
-      ClangArgs.push_back(Argv[I]);
+    if (CL.HaveDashDash)
+      CL.ClangArgs.push_back(Argv[I]);
     else
-      Ours.push_back(Argv[I]);
+      CL.Ours.push_back(Argv[I]);
   }
+  return CL;
+}
+
+/// --version: the tool's (project() in CMakeLists.txt) and the LLVM it was
+/// built with.
+static void printVersion(raw_ostream &OS) {
+  OS << "cuda-roofline version " << ToolVersion << "\n  built with LLVM "
+     << LLVM_VERSION_STRING << "\n";
+}
+
+/// Parses our options; false, llvm::cl's messages printed, if they are
+/// wrong.
+static bool parseOptions(const CommandLine &CL) {
   cl::HideUnrelatedOptions(Cat);
+  cl::SetVersionPrinter(printVersion);
   std::string ParseErrors;
   raw_string_ostream ErrOS(ParseErrors);
-  if (!cl::ParseCommandLineOptions(
-          int(Ours.size()), Ours.data(),
+  if (cl::ParseCommandLineOptions(
+          int(CL.Ours.size()), CL.Ours.data(),
           "Static roofline analysis of CUDA kernels: FLOPs, bytes, arithmetic "
           "intensity and speed of light, from source.\n\n"
           "  cuda-roofline [options] FILE... [-- CLANG-ARGS]\n",
-          &ErrOS)) {
-    errs() << ErrOS.str();
-    return usageError("invalid command line (see --help)");
-  }
+          &ErrOS))
+    return true;
+  errs() << ErrOS.str();
+  return false;
+}
 
+/// The built-in GPUs and those of --gpu-file.
+static Expected<GpuDatabase> loadGpus() {
   GpuDatabase Gpus = GpuDatabase::builtin();
   for (const std::string &F : GpuFiles) {
     auto Buf = MemoryBuffer::getFile(F);
     if (!Buf)
-      return usageError("cannot read --gpu-file '" + F + "': " +
-                        Buf.getError().message());
+      return createStringError("cannot read --gpu-file '" + F + "': " +
+                               Buf.getError().message());
     auto Extra = GpuDatabase::parse((*Buf)->getBuffer(), F);
     if (!Extra)
-      return usageError(toString(Extra.takeError()));
+      return Extra.takeError();
     Gpus.merge(*Extra);
   }
-  if (ListGpus) {
-    listGpus(Gpus);
-    return 0;
-  }
+  return std::move(Gpus);
+}
+
+/// The reports to write: --format's on stdout unless --output alone was
+/// given, and each --output's.
+static Expected<std::vector<Output>> planOutputs() {
   if (!knownFormat(Format))
-    return usageError("unknown --format '" + Format + "' (expected " +
-                      FormatList + ")");
+    return createStringError("unknown --format '" + Format + "' (expected " +
+                             FormatList + ")");
   // Without --output, --format (text by default) goes to stdout, as it
   // always has; with it, stdout is quiet unless --format or an output to
   // '-' asks for it, so that a run writing only files prints no report.
@@ -372,163 +328,251 @@ int main(int Argc, const char **Argv) {
   for (const std::string &Spec : Outputs) {
     auto O = parseOutput(Spec);
     if (!O)
-      return usageError(toString(O.takeError()));
+      return O.takeError();
     auto OnStdout =
         llvm::find_if(Outs, [](const Output &P) { return P.toStdout(); });
     if (O->toStdout() && OnStdout != Outs.end())
-      return usageError(O->Origin + ": stdout already carries the " +
-                        OnStdout->Origin +
-                        " output; at most one output may go to stdout");
+      return createStringError(O->Origin + ": stdout already carries the " +
+                               OnStdout->Origin +
+                               " output; at most one output may go to stdout");
     Outs.push_back(std::move(*O));
   }
-  if ((Gpu.getNumOccurrences() || !Gpu.empty()) && !Gpus.find(Gpu))
-    return usageError("unknown GPU '" + Gpu + "' (see --list-gpus)");
-  if (!Arch.empty() && !StringRef(Arch).starts_with("sm_"))
-    return usageError("malformed --arch '" + Arch + "': expected sm_XX");
+  return std::move(Outs);
+}
+
+/// What the command line asks for, before any option value is parsed.
+static Error checkUsage(const GpuDatabase &Gpus) {
+  if (Shared.given(OptionId::Gpu) && !Gpus.find(Shared.text(OptionId::Gpu)))
+    return createStringError("unknown GPU '" + Shared.text(OptionId::Gpu) +
+                             "' (see --list-gpus)");
+  StringRef Arch = Shared.text(OptionId::Arch);
+  if (!Arch.empty() && !Arch.starts_with("sm_"))
+    return createStringError("malformed --arch '" + Arch +
+                             "': expected sm_XX");
   if (!ExportCommands.empty() && BuildDir.empty())
-    return usageError("--export-compile-commands needs -p BUILD_DIR, the "
-                      "build whose compile_commands.json to translate");
+    return createStringError("--export-compile-commands needs -p BUILD_DIR, "
+                             "the build whose compile_commands.json to "
+                             "translate");
   // The export must not replace the database it translates.
   if (!ExportCommands.empty() && sys::fs::equivalent(ExportCommands, BuildDir))
-    return usageError("--export-compile-commands: '" + ExportCommands +
-                      "' is the -p directory; its compile_commands.json is "
-                      "the input, write the export elsewhere");
+    return createStringError("--export-compile-commands: '" + ExportCommands +
+                             "' is the -p directory; its "
+                             "compile_commands.json is the input, write the "
+                             "export elsewhere");
   if (!ExportCommands.empty() && !Files.empty())
-    return usageError("--export-compile-commands exports every command of "
-                      "-p BUILD_DIR; it takes no FILEs");
+    return createStringError("--export-compile-commands exports every "
+                             "command of -p BUILD_DIR; it takes no FILEs");
   if (Files.empty() && BuildDir.empty())
-    return usageError("no input files (usage: cuda-roofline [options] FILE... "
-                      "[-- CLANG-ARGS], or -p BUILD_DIR for every CUDA file "
-                      "of its compile_commands.json)");
+    return createStringError("no input files (usage: cuda-roofline [options] "
+                             "FILE... [-- CLANG-ARGS], or -p BUILD_DIR for "
+                             "every CUDA file of its compile_commands.json)");
   if (Jobs == 0)
-    return usageError("-j must be at least 1");
-  LintPolicy FlagPolicy;
-  for (auto [Opt, Slot] : {std::pair(&Checks, &FlagPolicy.Checks),
-                           std::pair(&WarningsAsErrors,
-                                     &FlagPolicy.WarningsAsErrors)}) {
-    if (!Opt->getNumOccurrences())
-      continue;
-    auto G = CheckGlob::parse(*Opt);
+    return createStringError("-j must be at least 1");
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Settings
+//===----------------------------------------------------------------------===//
+
+/// Sets option O from its flag, as the command line words its errors.
+/// Options the flags set are not overridden by a config file.
+static Error applyFlag(LintSettings &S, const OptionSpec &O) {
+  OptionField Field = optionField(S, O.Id);
+  std::string Flag = "--" + std::string(O.CliFlag);
+  switch (O.Kind) {
+  case OptionKind::GpuId:
+    *std::get<std::optional<std::string> *>(Field) = Shared.text(O.Id);
+    return Error::success();
+  case OptionKind::Arch:
+    *std::get<std::string *>(Field) = Shared.text(O.Id);
+    return Error::success();
+  case OptionKind::Param:
+  case OptionKind::Params:
+    for (const std::string &P : Shared.items(O.Id)) {
+      auto KV = parseParam(P);
+      if (!KV)
+        return KV.takeError();
+      (*std::get<std::map<std::string, int64_t> *>(Field))[KV->first] =
+          KV->second;
+    }
+    return Error::success();
+  case OptionKind::Launch:
+  case OptionKind::Launches:
+    for (const std::string &L : Shared.items(O.Id)) {
+      auto LO = parseLaunchOverride(L);
+      if (!LO)
+        return LO.takeError();
+      std::get<std::vector<KernelLaunch> *>(Field)->push_back(*LO);
+    }
+    return Error::success();
+  case OptionKind::Globs: {
+    auto G = CheckGlob::parse(Shared.text(O.Id));
     if (!G)
-      return usageError("--" + Opt->ArgStr + ": " + toString(G.takeError()));
+      return createStringError(Flag + ": " + toString(G.takeError()));
     // As clang-tidy: checks that select nothing are a mistake, not a
     // request for silence.
-    if (Opt == &Checks)
-      if (Error E = checkGlobEnablesSome(*G, *Opt))
-        return usageError("--checks: " + toString(std::move(E)));
-    *Slot = std::move(*G);
+    if (O.Id == OptionId::Checks)
+      if (Error E = checkGlobEnablesSome(*G, Shared.text(O.Id)))
+        return createStringError(Flag + ": " + toString(std::move(E)));
+    *std::get<std::optional<CheckGlob> *>(Field) = std::move(*G);
+    return Error::success();
   }
-  if (!ConfigFile.empty() && !sys::fs::exists(ConfigFile))
-    return usageError("no such --config-file: '" + ConfigFile + "'");
+  case OptionKind::Number:
+    *std::get<double *>(Field) = Shared.number(O.Id);
+    break;
+  case OptionKind::Count:
+    *std::get<unsigned *>(Field) = Shared.count(O.Id);
+    break;
+  case OptionKind::Bool:
+    *std::get<bool *>(Field) = Shared.flag(O.Id) != O.cliNegates();
+    if (O.cliNegates())
+      return Error::success();
+    break;
+  case OptionKind::Limit:
+    if (Shared.number(O.Id) < O.Range.Min)
+      return createStringError(formatv("{0} must be {1}: got {2:G}", Flag,
+                                       O.Range.Text, Shared.number(O.Id))
+                                   .str());
+    *std::get<double *>(Field) = Shared.number(O.Id);
+    break;
+  }
+  S.Analysis.FindingFlags.insert(O.Name);
+  return Error::success();
+}
 
-  AnalyzerOptions Opts;
-  Opts.Findings.MinReuse = MinReuse;
-  Opts.Findings.MinReuseCost = MinReuseCost;
-  Opts.Findings.MemoryBoundRidgeFraction = MemoryBoundFraction;
-  Opts.Findings.KernelSummary = KernelSummary;
-  Opts.Findings.MinEfficiencyLoss = MinEfficiencyLoss;
-  Opts.Findings.MinConflictWays = MinConflictWays;
-  for (const cl::Option *O :
-       std::initializer_list<const cl::Option *>{&MinEfficiencyLoss, &MinConflictWays, &MinReuse, &MinReuseCost,
-                                                 &MemoryBoundFraction, &KernelSummary})
-    if (O->getNumOccurrences())
-      Opts.FindingFlags.insert(O->ArgStr.str());
+/// Sets the options of the given kinds whose flags were given, in the
+/// table's order.
+static Error applyFlags(LintSettings &S,
+                        std::initializer_list<OptionKind> Kinds) {
+  for (const OptionSpec &O : optionTable())
+    if (O.acceptedBy(FrontEnd::Cli) && llvm::is_contained(Kinds, O.Kind) &&
+        Shared.given(O.Id))
+      if (Error E = applyFlag(S, O))
+        return E;
+  return Error::success();
+}
+
+/// The analysis options and the lint policy of the command line, checked in
+/// the order their errors have always been reported.
+static Expected<LintSettings> buildSettings() {
+  LintSettings S = defaultSettings(FrontEnd::Cli);
+  if (Error E = applyFlags(S, {OptionKind::Globs}))
+    return std::move(E);
+  if (!ConfigFile.empty() && !sys::fs::exists(ConfigFile))
+    return createStringError("no such --config-file: '" + ConfigFile + "'");
+  if (Error E = applyFlags(S, {OptionKind::Number, OptionKind::Count,
+                               OptionKind::Bool}))
+    return std::move(E);
+  if (Error E = checkRanges(S))
+    return std::move(E);
+  if (Error E = applyFlags(S, {OptionKind::GpuId, OptionKind::Arch,
+                               OptionKind::Limit}))
+    return std::move(E);
+  AnalyzerOptions &Opts = S.Analysis;
   Opts.ConfigFile = ConfigFile;
-  if (Error E = checkFindingOptions(Opts.Findings))
-    return usageError(toString(std::move(E)));
-  if (Gpu.getNumOccurrences())
-    Opts.GpuId = Gpu;
-  Opts.Arch = Arch;
   Opts.CudaPath = CudaPath;
-  Opts.Prelude = !NoPrelude;
-  for (auto [Flag, Field] :
-       {std::pair(&MaxKernelSeconds, &AnalyzerOptions::KernelSeconds),
-        std::pair(&MaxKernelMemory, &AnalyzerOptions::KernelMemoryMiB),
-        std::pair(&MaxFileSeconds, &AnalyzerOptions::FileSeconds)}) {
-    if (*Flag < 0)
-      return usageError(formatv("--{0} must be >= 0: got {1:G}",
-                                Flag->ArgStr, Flag->getValue())
-                            .str());
-    Opts.*Field = *Flag;
-  }
   Opts.KernelFilter = Kernel;
   Opts.DumpModel = DumpModel;
   Opts.DumpIR = DumpIR;
-  for (const std::string &P : Params) {
-    auto KV = parseParam(P);
-    if (!KV)
-      return usageError(toString(KV.takeError()));
-    Opts.Params[KV->first] = KV->second;
-  }
-  for (const std::string &L : Launches) {
-    auto LO = parseLaunchOverride(L);
-    if (!LO)
-      return usageError(toString(LO.takeError()));
-    Opts.Launches.push_back(*LO);
-  }
+  if (Error E = applyFlags(S, {OptionKind::Param, OptionKind::Launch}))
+    return std::move(E);
+  return std::move(S);
+}
 
-  // Compile commands: -p, else flags after "--", else a database found
-  // above the first file, else no extra flags.
-  std::unique_ptr<clang::tooling::CompilationDatabase> DB;
+//===----------------------------------------------------------------------===//
+// Inputs
+//===----------------------------------------------------------------------===//
+
+/// Compile commands: -p, else flags after "--", else none.
+static Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+loadCompileCommands(const CommandLine &CL) {
+  if (BuildDir.empty())
+    return std::make_unique<clang::tooling::FixedCompilationDatabase>(
+        ".", CL.ClangArgs);
   std::string Err;
-  if (!BuildDir.empty()) {
-    DB = clang::tooling::CompilationDatabase::loadFromDirectory(BuildDir, Err);
-    if (!DB)
-      return usageError("cannot load compile_commands.json from '" + BuildDir +
-                        "': " + Err);
-    if (!ExportCommands.empty()) {
-      Error E = exportCompileCommands(*DB, ExportCommands, CudaPath, !NoPrelude);
-      for (const std::string &Note : takeTranslationNotes())
-        errs() << Note << "\n";
-      if (E)
-        return usageError(toString(std::move(E)));
-      return 0;
-    }
-    // A header (.cuh) has no entry of its own: borrow the nearest file's.
-    DB = clang::tooling::inferMissingCompileCommands(std::move(DB));
-  } else if (HaveDashDash) {
-    DB = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", ClangArgs);
-  } else {
-    DB = std::make_unique<clang::tooling::FixedCompilationDatabase>(
-        ".", std::vector<std::string>());
-  }
+  auto DB = clang::tooling::CompilationDatabase::loadFromDirectory(BuildDir,
+                                                                   Err);
+  if (!DB)
+    return createStringError("cannot load compile_commands.json from '" +
+                             BuildDir + "': " + Err);
+  return std::move(DB);
+}
 
-  // Batch mode: every CUDA source of the database, in a stable order.
-  std::vector<std::string> Inputs(Files.begin(), Files.end());
-  if (Inputs.empty()) {
-    // Not getAllFiles(): a JSON database names its files through
-    // path::native(), which on POSIX also turns a '\' of a file name into
-    // '/'. The commands keep the names as written.
-    std::set<std::string> Seen;
-    for (const clang::tooling::CompileCommand &C :
-         DB->getAllCompileCommands()) {
-      SmallString<256> F(C.Filename);
-      if (sys::path::is_relative(F)) {
-        F = C.Directory;
-        sys::path::append(F, C.Filename);
-      }
-      sys::path::remove_dots(F, /*remove_dot_dot=*/true);
-      if (sys::path::is_style_windows(sys::path::Style::native))
-        sys::path::native(F);
-      StringRef Ext = sys::path::extension(F);
-      if ((Ext == ".cu" || Ext == ".cuh") && Seen.insert(std::string(F)).second)
-        Inputs.push_back(std::string(F));
-    }
-    llvm::sort(Inputs);
-    if (Inputs.empty())
-      return usageError("compile_commands.json in '" + BuildDir +
-                        "' has no .cu or .cuh file");
-  }
-
-  if (Error E = openOutputs(Outs, Inputs))
+/// --export-compile-commands: DB translated for clang; the exit status.
+static int exportCommands(const clang::tooling::CompilationDatabase &DB,
+                          const AnalyzerOptions &Opts) {
+  Error E = exportCompileCommands(DB, ExportCommands, CudaPath, Opts.Prelude);
+  for (const std::string &Note : takeTranslationNotes())
+    errs() << Note << "\n";
+  if (E)
     return usageError(toString(std::move(E)));
+  return 0;
+}
 
-  // Each file is analyzed on its own; its clang diagnostics are buffered so
-  // that a parallel run prints them in input order.
-  struct Outcome {
-    std::optional<FileReport> Report;
-    std::string Error, Diagnostics;
-  };
+/// The FILEs, or in batch mode every CUDA source of the database, in a
+/// stable order.
+static Expected<std::vector<std::string>>
+collectInputs(const clang::tooling::CompilationDatabase &DB) {
+  std::vector<std::string> Inputs(Files.begin(), Files.end());
+  if (!Inputs.empty())
+    return std::move(Inputs);
+  // Not getAllFiles(): a JSON database names its files through
+  // path::native(), which on POSIX also turns a '\' of a file name into
+  // '/'. The commands keep the names as written.
+  std::set<std::string> Seen;
+  for (const clang::tooling::CompileCommand &C : DB.getAllCompileCommands()) {
+    SmallString<256> F(C.Filename);
+    if (sys::path::is_relative(F)) {
+      F = C.Directory;
+      sys::path::append(F, C.Filename);
+    }
+    sys::path::remove_dots(F, /*remove_dot_dot=*/true);
+    if (sys::path::is_style_windows(sys::path::Style::native))
+      sys::path::native(F);
+    StringRef Ext = sys::path::extension(F);
+    if ((Ext == ".cu" || Ext == ".cuh") && Seen.insert(std::string(F)).second)
+      Inputs.push_back(std::string(F));
+  }
+  llvm::sort(Inputs);
+  if (Inputs.empty())
+    return createStringError("compile_commands.json in '" + BuildDir +
+                             "' has no .cu or .cuh file");
+  return std::move(Inputs);
+}
+
+//===----------------------------------------------------------------------===//
+// Analysis
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One file's analysis: its report or why there is none, and clang's
+/// diagnostics, buffered so that a parallel run prints them in input order.
+struct Outcome {
+  std::optional<FileReport> Report;
+  std::string Error, Diagnostics;
+};
+
+/// What the run found, over every file.
+struct RunResult {
+  std::vector<FileReport> Reports;
+  int Failures = 0;
+  unsigned Errors = 0, NolintErrors = 0;
+  std::vector<std::string> FailureMessages;
+
+  void fail(const std::string &Why) {
+    errs() << "cuda-roofline: error: " << Why << "\n";
+    FailureMessages.push_back(Why);
+    ++Failures;
+  }
+};
+} // namespace
+
+/// Each file analyzed on its own, -j at a time.
+static std::vector<Outcome>
+analyzeFiles(const GpuDatabase &Gpus, const AnalyzerOptions &Opts,
+             const clang::tooling::CompilationDatabase &DB,
+             const std::vector<std::string> &Inputs) {
   std::vector<Outcome> Outcomes(Inputs.size());
   auto analyzeOne = [&](size_t I) {
     Outcome &O = Outcomes[I];
@@ -544,7 +588,7 @@ int main(int Argc, const char **Argv) {
     AnalyzerOptions FileOpts = Opts;
     FileOpts.Diagnostics = &Diags;
     Analyzer A(Gpus, FileOpts);
-    auto R = A.analyzeFile(*DB, F);
+    auto R = A.analyzeFile(DB, F);
     if (!R)
       O.Error = toString(R.takeError());
     else
@@ -559,141 +603,174 @@ int main(int Argc, const char **Argv) {
       Pool.async([&analyzeOne, I] { analyzeOne(I); });
     Pool.wait();
   }
+  return Outcomes;
+}
 
-  std::vector<FileReport> Reports;
-  int Failures = 0;
-  unsigned Errors = 0, NolintErrors = 0;
-  std::vector<std::string> FailureMessages;
+/// The lint policy of R: the flags', and the config file's check globs
+/// where the flags gave none; none (the failure reported) if the config's
+/// are wrong.
+static std::optional<LintPolicy> policyFor(const FileReport &R,
+                                           const LintPolicy &FlagPolicy,
+                                           RunResult &Run) {
+  LintPolicy Policy = FlagPolicy;
+  bool BadConfig = false;
+  for (auto [Text, Slot] :
+       {std::pair(&R.ConfigChecks, &Policy.Checks),
+        std::pair(&R.ConfigWarningsAsErrors, &Policy.WarningsAsErrors)}) {
+    if (*Slot || !*Text)
+      continue;
+    auto G = CheckGlob::parse(**Text);
+    Error E = G ? Error::success() : G.takeError();
+    if (!E && Slot == &Policy.Checks)
+      if (Error None = checkGlobEnablesSome(*G, **Text))
+        E = createStringError("checks: " + toString(std::move(None)));
+    if (E) {
+      std::string Why = R.ConfigOrigin + ": " + toString(std::move(E));
+      errs() << "cuda-roofline: error: " << Why << "\n";
+      Run.FailureMessages.push_back(Why);
+      BadConfig = true;
+      continue;
+    }
+    *Slot = std::move(*G);
+  }
+  if (BadConfig) {
+    ++Run.Failures;
+    return std::nullopt;
+  }
+  return Policy;
+}
+
+/// Code clang rejected: the kernels that depend on it are named in the
+/// output; the file fails only when nothing could be analyzed (or
+/// --strict-parse).
+static void reportLost(FileReport &R, RunResult &Run) {
+  if (R.Lost.empty())
+    return;
+  std::string Lost = std::to_string(R.Lost.size()) +
+                     " kernel(s), function(s) or declaration(s) not "
+                     "analyzed; first: " +
+                     R.Lost.front().message();
+  if (StrictParse || R.Kernels.empty()) {
+    Run.fail("compilation of '" + R.File + "' failed; " +
+             (StrictParse ? "--strict-parse refuses partial results ("
+                          : "nothing analyzed (") +
+             Lost + ")");
+    // Refused: the report keeps what was lost, not the rest.
+    if (StrictParse)
+      R.Kernels.clear();
+    return;
+  }
+  errs() << "cuda-roofline: warning: '" << R.File
+         << "': clang rejected part of the file: " << Lost << "; the "
+         << R.Kernels.size()
+         << " kernel report(s) come from the rest of the file "
+            "(--strict-parse makes this an error)\n";
+}
+
+/// The outcomes in input order: clang's diagnostics, the failures, and each
+/// report with its lint policy applied.
+static RunResult collectReports(std::vector<Outcome> &Outcomes,
+                                const LintPolicy &FlagPolicy) {
+  RunResult Run;
   for (Outcome &O : Outcomes) {
     errs() << O.Diagnostics;
     if (!O.Report) {
-      errs() << "cuda-roofline: error: " << O.Error << "\n";
-      FailureMessages.push_back(O.Error);
-      ++Failures;
+      Run.fail(O.Error);
       continue;
     }
     // Flags win over the file's config for the check globs.
-    LintPolicy Policy = FlagPolicy;
-    bool BadConfig = false;
-    for (auto [Text, Slot] :
-         {std::pair(&O.Report->ConfigChecks, &Policy.Checks),
-          std::pair(&O.Report->ConfigWarningsAsErrors,
-                    &Policy.WarningsAsErrors)}) {
-      if (*Slot || !*Text)
-        continue;
-      auto G = CheckGlob::parse(**Text);
-      Error E = G ? Error::success() : G.takeError();
-      if (!E && Slot == &Policy.Checks)
-        if (Error None = checkGlobEnablesSome(*G, **Text))
-          E = createStringError("checks: " + toString(std::move(None)));
-      if (E) {
-        std::string Why = O.Report->ConfigOrigin + ": " + toString(std::move(E));
-        errs() << "cuda-roofline: error: " << Why << "\n";
-        FailureMessages.push_back(Why);
-        BadConfig = true;
-        continue;
-      }
-      *Slot = std::move(*G);
-    }
-    if (BadConfig) {
-      ++Failures;
+    std::optional<LintPolicy> Policy = policyFor(*O.Report, FlagPolicy, Run);
+    if (!Policy)
       continue;
-    }
-    // Code clang rejected: the kernels that depend on it are named in the
-    // output; the run fails only when nothing could be analyzed.
-    if (!O.Report->Lost.empty()) {
-      const FileReport &R = *O.Report;
-      std::string Lost = std::to_string(R.Lost.size()) +
-                         " kernel(s), function(s) or declaration(s) not "
-                         "analyzed; first: " +
-                         R.Lost.front().message();
-      if (StrictParse || R.Kernels.empty()) {
-        std::string Why =
-            "compilation of '" + R.File + "' failed; " +
-            (StrictParse ? "--strict-parse refuses partial results ("
-                         : "nothing analyzed (") +
-            Lost + ")";
-        errs() << "cuda-roofline: error: " << Why << "\n";
-        FailureMessages.push_back(Why);
-        ++Failures;
-        // Refused: the report keeps what was lost, not the rest.
-        if (StrictParse)
-          O.Report->Kernels.clear();
-      } else {
-        errs() << "cuda-roofline: warning: '" << R.File
-               << "': clang rejected part of the file: " << Lost << "; the "
-               << R.Kernels.size()
-               << " kernel report(s) come from the rest of the file "
-                  "(--strict-parse makes this an error)\n";
-      }
-    }
-    LintOutcome L = applyLintPolicy(*O.Report, Policy);
-    Errors += L.Errors;
+    reportLost(*O.Report, Run);
+    LintOutcome L = applyLintPolicy(*O.Report, *Policy);
+    Run.Errors += L.Errors;
     for (const std::string &P : L.Problems)
       errs() << P << "\n";
-    NolintErrors += L.Problems.size();
-    Reports.push_back(std::move(*O.Report));
+    Run.NolintErrors += L.Problems.size();
+    Run.Reports.push_back(std::move(*O.Report));
   }
   // Once per run, not per file: a project's every command has the flag.
   for (const std::string &Note : takeTranslationNotes())
     errs() << Note << "\n";
+  return Run;
+}
+
+/// The kernels --launch and --kernel name must be in the input.
+static Error checkNamedKernels(const AnalyzerOptions &Opts,
+                               const RunResult &Run) {
   for (const KernelLaunch &L : Opts.Launches) {
     bool Matched = false;
     // A kernel clang's errors cost may be the one named: it is reported.
     bool LostKernels = false;
-    for (const FileReport &R : Reports) {
+    for (const FileReport &R : Run.Reports) {
       Matched |= R.MatchedLaunches.count(L.Kernel) != 0;
       LostKernels |= llvm::any_of(
           R.Lost, [](const NotAnalyzed &N) { return N.Kind == "kernel"; });
     }
-    if (!Matched && !Failures && !LostKernels)
-      return usageError("--launch names '" + L.Kernel +
-                        "', which is not a kernel of the input");
+    if (!Matched && !Run.Failures && !LostKernels)
+      return createStringError("--launch names '" + L.Kernel +
+                               "', which is not a kernel of the input");
   }
-  if (!Kernel.empty()) {
-    bool Any = false, Template = false;
-    for (const FileReport &R : Reports) {
-      Any |= !R.Kernels.empty() || !R.Lost.empty();
-      Template |= !R.UninstantiatedTemplates.empty();
-    }
-    if (!Any && !Failures && Template)
-      return usageError("kernel '" + Kernel +
-                        "' is a template with no instantiation in the input; "
-                        "name one with --launch '" + Kernel +
-                        "<ARGS>=GRID/BLOCK'");
-    if (!Any && !Failures)
-      return usageError("no kernel named '" + Kernel + "' in the input");
+  if (Kernel.empty())
+    return Error::success();
+  bool Any = false, Template = false;
+  for (const FileReport &R : Run.Reports) {
+    Any |= !R.Kernels.empty() || !R.Lost.empty();
+    Template |= !R.UninstantiatedTemplates.empty();
   }
-  ReviewOptions RO;
-  RO.SourceRoot = SourceRoot;
-  RO.Failures = FailureMessages;
-  // The UTF-8 formats cannot keep a name's bytes, and must not change it
-  // silently: one warning per name, naming every such output.
+  if (!Any && !Run.Failures && Template)
+    return createStringError("kernel '" + Kernel +
+                             "' is a template with no instantiation in the "
+                             "input; name one with --launch '" + Kernel +
+                             "<ARGS>=GRID/BLOCK'");
+  if (!Any && !Run.Failures)
+    return createStringError("no kernel named '" + Kernel + "' in the input");
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Outputs
+//===----------------------------------------------------------------------===//
+
+/// The UTF-8 formats cannot keep a name's bytes, and must not change it
+/// silently: one warning per name, naming every such output.
+static void warnNotUtf8(const std::vector<Output> &Outs,
+                        const std::vector<FileReport> &Reports) {
   std::vector<StringRef> Utf8Formats;
   for (const Output &O : Outs)
     if (utf8Format(O.Format) && !llvm::is_contained(Utf8Formats, O.Format))
       Utf8Formats.push_back(O.Format);
-  if (!Utf8Formats.empty())
-    for (const std::string &Name : namesNotUtf8(Reports)) {
-      errs() << "cuda-roofline: warning: the file name '" << Name
-             << "' is not valid UTF-8: the ";
-      for (size_t I = 0; I < Utf8Formats.size(); ++I)
-        errs() << (I == 0                          ? ""
-                   : I + 1 == Utf8Formats.size() ? " and "
-                                                 : ", ")
-               << Utf8Formats[I];
-      errs() << (Utf8Formats.size() == 1 ? " output shows" : " outputs show")
-             << " its invalid bytes as U+FFFD (the text and sarif formats "
-                "keep them)\n";
-    }
-  bool WriteFailed = false;
+  if (Utf8Formats.empty())
+    return;
+  for (const std::string &Name : namesNotUtf8(Reports)) {
+    errs() << "cuda-roofline: warning: the file name '" << Name
+           << "' is not valid UTF-8: the ";
+    for (size_t I = 0; I < Utf8Formats.size(); ++I)
+      errs() << (I == 0                          ? ""
+                 : I + 1 == Utf8Formats.size() ? " and "
+                                               : ", ")
+             << Utf8Formats[I];
+    errs() << (Utf8Formats.size() == 1 ? " output shows" : " outputs show")
+           << " its invalid bytes as U+FFFD (the text and sarif formats "
+              "keep them)\n";
+  }
+}
+
+/// Writes every output; false if a file could not be written.
+static bool emitOutputs(std::vector<Output> &Outs, const RunResult &Run) {
+  ReviewOptions RO;
+  RO.SourceRoot = SourceRoot;
+  RO.Failures = Run.FailureMessages;
+  warnNotUtf8(Outs, Run.Reports);
+  bool Written = true;
   for (Output &O : Outs) {
     if (O.toStdout()) {
-      emitReport(outs(), O.Format, Reports, RO);
+      emitReport(outs(), O.Format, Run.Reports, RO);
       outs().flush();
       continue;
     }
-    emitReport(*O.Stream, O.Format, Reports, RO);
+    emitReport(*O.Stream, O.Format, Run.Reports, RO);
     O.Stream->close();
     // Cleared once reported: an error left set aborts the process when the
     // stream is destroyed.
@@ -701,23 +778,74 @@ int main(int Argc, const char **Argv) {
       errs() << "cuda-roofline: error: " << O.Origin << ": cannot write '"
              << O.File << "': " << EC.message() << "\n";
       O.Stream->clear_error();
-      WriteFailed = true;
+      Written = false;
     }
   }
-  if (Failures) {
-    errs() << "cuda-roofline: " << Failures << " of " << Inputs.size()
+  return Written;
+}
+
+/// As clang-tidy's: 2 when a file failed or an output could not be
+/// written, 1 when a warning was an error or a NOLINT comment unpaired,
+/// else 0.
+static int exitStatus(const RunResult &Run, size_t Inputs, bool Written) {
+  if (Run.Failures) {
+    errs() << "cuda-roofline: " << Run.Failures << " of " << Inputs
            << " file(s) could not be analyzed\n";
     return 2;
   }
-  if (WriteFailed)
+  if (!Written)
     return 2;
-  if (Errors)
-    errs() << "cuda-roofline: " << Errors
+  if (Run.Errors)
+    errs() << "cuda-roofline: " << Run.Errors
            << " warning(s) treated as errors\n";
-  if (NolintErrors)
-    errs() << "cuda-roofline: " << NolintErrors
+  if (Run.NolintErrors)
+    errs() << "cuda-roofline: " << Run.NolintErrors
            << " unpaired NOLINTBEGIN/NOLINTEND comment(s)\n";
-  if (Errors || NolintErrors)
+  if (Run.Errors || Run.NolintErrors)
     return 1;
   return 0;
+}
+
+int main(int Argc, const char **Argv) {
+  InitLLVM X(Argc, Argv);
+  CommandLine CL = splitAtDashDash(Argc, Argv);
+  if (!parseOptions(CL))
+    return usageError("invalid command line (see --help)");
+  Expected<GpuDatabase> Gpus = loadGpus();
+  if (!Gpus)
+    return usageError(toString(Gpus.takeError()));
+  if (ListGpus) {
+    listGpus(*Gpus);
+    return 0;
+  }
+  Expected<std::vector<Output>> Outs = planOutputs();
+  if (!Outs)
+    return usageError(toString(Outs.takeError()));
+  if (Error E = checkUsage(*Gpus))
+    return usageError(toString(std::move(E)));
+  Expected<LintSettings> Settings = buildSettings();
+  if (!Settings)
+    return usageError(toString(Settings.takeError()));
+  const AnalyzerOptions &Opts = Settings->Analysis;
+
+  auto DB = loadCompileCommands(CL);
+  if (!DB)
+    return usageError(toString(DB.takeError()));
+  if (!ExportCommands.empty())
+    return exportCommands(**DB, Opts);
+  // A header (.cuh) has no entry of its own: borrow the nearest file's.
+  if (!BuildDir.empty())
+    *DB = clang::tooling::inferMissingCompileCommands(std::move(*DB));
+  Expected<std::vector<std::string>> Inputs = collectInputs(**DB);
+  if (!Inputs)
+    return usageError(toString(Inputs.takeError()));
+  if (Error E = openOutputs(*Outs, *Inputs))
+    return usageError(toString(std::move(E)));
+
+  std::vector<Outcome> Outcomes = analyzeFiles(*Gpus, Opts, **DB, *Inputs);
+  RunResult Run = collectReports(Outcomes, Settings->Policy);
+  if (Error E = checkNamedKernels(Opts, Run))
+    return usageError(toString(std::move(E)));
+  bool Written = emitOutputs(*Outs, Run);
+  return exitStatus(Run, Inputs->size(), Written);
 }

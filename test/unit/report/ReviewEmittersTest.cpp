@@ -45,6 +45,14 @@ TEST(ChecksTest, EveryCheckIsDocumented) {
     EXPECT_NE(findCheck(Id), nullptr) << Id;
   EXPECT_EQ(findCheck("roofline-kernel-summary")->DefaultLevel, "note");
   EXPECT_EQ(findCheck("roofline-nonexistent"), nullptr);
+  // The enumerators name the registry's entries.
+  for (const CheckInfo &C : allChecks()) {
+    EXPECT_EQ(&checkInfo(C.Which), &C) << C.Id.str();
+    EXPECT_EQ(C.docPage(), "docs/checks/" + C.Id.str() + ".md");
+  }
+  EXPECT_EQ(checkId(CheckId::BankConflict), "roofline-bank-conflict");
+  EXPECT_TRUE(kernelLevelCheck("roofline-missing-size"));
+  EXPECT_FALSE(kernelLevelCheck("roofline-bank-conflict"));
 }
 
 TEST(ReviewSupportTest, RelativeUnderRootAbsoluteOutside) {

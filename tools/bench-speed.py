@@ -32,23 +32,39 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import roofline_tools  # noqa: E402
 
 ROOT = roofline_tools.ROOT
-PARAMS = ["--param", "n=16777216", "--param", "M=4096", "--param", "N=4096",
-          "--param", "K=4096"]
+PARAMS = [
+    "--param",
+    "n=16777216",
+    "--param",
+    "M=4096",
+    "--param",
+    "N=4096",
+    "--param",
+    "K=4096",
+]
 
 
 GOAL = 1.2
 # Lit inputs written the way nvcc users write CUDA; the ones clang rejects in
 # part are analyzed in part (exit 0), the others in full.
 # Each at its own sizes (its host code's), and the sizes it lacks.
-CORPUS = {"test/lit/isolation/Inputs/runner.cu": ["--param", "n=1048576"],
-          "test/lit/nvcc/Inputs/cache_hints.cu": [],
-          "test/lit/nvcc/Inputs/cccl_coop.cu": [],
-          "test/lit/nvcc/Inputs/isfinite_host.cu": [],
-          "test/lit/nvcc/Inputs/minmax_host.cu": [],
-          "test/lit/nvcc/Inputs/removed_api.cu": [],
-          "test/lit/robust/Inputs/struct_launch.cu":
-              ["--param", "m=64", "--param", "h=2", "--param", "k=128"],
-          "test/lit/cli/Inputs/train_elementwise.cu": []}
+CORPUS = {
+    "test/lit/isolation/Inputs/runner.cu": ["--param", "n=1048576"],
+    "test/lit/nvcc/Inputs/cache_hints.cu": [],
+    "test/lit/nvcc/Inputs/cccl_coop.cu": [],
+    "test/lit/nvcc/Inputs/isfinite_host.cu": [],
+    "test/lit/nvcc/Inputs/minmax_host.cu": [],
+    "test/lit/nvcc/Inputs/removed_api.cu": [],
+    "test/lit/robust/Inputs/struct_launch.cu": [
+        "--param",
+        "m=64",
+        "--param",
+        "h=2",
+        "--param",
+        "k=128",
+    ],
+    "test/lit/cli/Inputs/train_elementwise.cu": [],
+}
 
 
 def tidy_params(cli_params):
@@ -67,20 +83,23 @@ def timed(cmd, repeat, ok=(0,)):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
     ap.add_argument("--cuda-path", default="/usr/local/cuda")
     ap.add_argument("--clang-tidy", default="/usr/lib/llvm-22/bin/clang-tidy")
-    ap.add_argument("--corpus", action="store_true",
-                    help="also time the nvcc-style lit inputs")
+    ap.add_argument(
+        "--corpus", action="store_true", help="also time the nvcc-style lit inputs"
+    )
     ap.add_argument("--markdown", help="also write the table to this file")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
-    files = args.files or sorted(glob.glob(os.path.join(ROOT, "kernels", "**", "*.cu"),
-                                           recursive=True))
+    files = args.files or sorted(
+        glob.glob(os.path.join(ROOT, "kernels", "**", "*.cu"), recursive=True)
+    )
     sizes = {f: PARAMS for f in files}
     if args.corpus:
         for f, p in CORPUS.items():
@@ -88,63 +107,112 @@ def main():
             sizes[files[-1]] = p
     tool = os.path.join(args.build, "bin", "cuda-roofline")
     module = os.path.join(args.build, "lib", "cuda-roofline-tidy.so")
-    print("%-40s %10s %10s %7s %10s %7s %8s %8s" % (
-        "file", "analyze s", "clang s", "ratio", "no sizes", "ratio",
-        "lint s", "lint/cli"))
+    print(
+        "%-40s %10s %10s %7s %10s %7s %8s %8s"
+        % (
+            "file",
+            "analyze s",
+            "clang s",
+            "ratio",
+            "no sizes",
+            "ratio",
+            "lint s",
+            "lint/cli",
+        )
+    )
     worst = worst_bare = worst_lint = 0.0
     rows = []
     for f in files:
         ours = timed([tool, f] + sizes[f], args.repeat)
         # clang rejects what the prelude supplies, or a part of the file:
         # its time to the error is still its time for the file.
-        ref = timed([args.clang, "-x", "cuda", "--cuda-gpu-arch=sm_90",
-                     "--cuda-path=" + args.cuda_path, "-Wno-unknown-cuda-version",
-                     "-idirafter", os.path.join(args.cuda_path, "include", "cccl"),
-                     "--cuda-device-only", "-O3", "-S", "-emit-llvm", "-o", os.devnull, f],
-                    args.repeat, ok=(0, 1))
+        ref = timed(
+            [
+                args.clang,
+                "-x",
+                "cuda",
+                "--cuda-gpu-arch=sm_90",
+                "--cuda-path=" + args.cuda_path,
+                "-Wno-unknown-cuda-version",
+                "-idirafter",
+                os.path.join(args.cuda_path, "include", "cccl"),
+                "--cuda-device-only",
+                "-O3",
+                "-S",
+                "-emit-llvm",
+                "-o",
+                os.devnull,
+                f,
+            ],
+            args.repeat,
+            ok=(0, 1),
+        )
         bare = timed([tool, f], args.repeat) if sizes[f] else ours
         # The lint on the same file with the same sizes; clang-tidy fails
         # on code clang rejects, as the compile does.
-        lint = timed([args.clang_tidy, "--load=" + module,
-                      "--checks=-*,roofline-*",
-                      "--config={CheckOptions: {roofline.Params: '%s'}}"
-                      % tidy_params(sizes[f]), f, "--",
-                      "--cuda-gpu-arch=sm_90", "--cuda-path=" + args.cuda_path,
-                      "-Wno-unknown-cuda-version"], args.repeat, ok=(0, 1))
+        lint = timed(
+            [
+                args.clang_tidy,
+                "--load=" + module,
+                "--checks=-*,roofline-*",
+                "--config={CheckOptions: {roofline.Params: '%s'}}"
+                % tidy_params(sizes[f]),
+                f,
+                "--",
+                "--cuda-gpu-arch=sm_90",
+                "--cuda-path=" + args.cuda_path,
+                "-Wno-unknown-cuda-version",
+            ],
+            args.repeat,
+            ok=(0, 1),
+        )
         ratio = ours / ref
         worst = max(worst, ratio)
         worst_bare = max(worst_bare, bare / ref)
         worst_lint = max(worst_lint, lint / ours, ours / lint)
         rel = os.path.relpath(f, ROOT)
         rows.append((rel, ours, ref, ratio, bare, lint))
-        print("%-40s %10.3f %10.3f %7.2f %10.3f %7.2f %8.3f %8.2f"
-              % (rel, ours, ref, ratio, bare, bare / ref, lint, lint / ours))
-    summary = ("worst ratio %.2f (goal <= %.1f); without sizes %.2f; lint "
-               "and CLI within %.2fx of each other"
-               % (worst, GOAL, worst_bare, worst_lint))
+        print(
+            "%-40s %10.3f %10.3f %7.2f %10.3f %7.2f %8.3f %8.2f"
+            % (rel, ours, ref, ratio, bare, bare / ref, lint, lint / ours)
+        )
+    summary = (
+        "worst ratio %.2f (goal <= %.1f); without sizes %.2f; lint "
+        "and CLI within %.2fx of each other" % (worst, GOAL, worst_bare, worst_lint)
+    )
     print(summary)
     if args.markdown:
         with open(args.markdown, "w") as out:
-            out.write("# Analysis speed\n\nGenerated by `tools/bench-speed.py%s "
-                      "--markdown %s` (median of %d runs each; machine: %d "
-                      "CPUs, load average %s). Ratio: `cuda-roofline FILE` "
-                      "(prelude on, realistic sizes) over `clang++ -x cuda "
-                      "--cuda-device-only -O3 -S -emit-llvm FILE`; \"no "
-                      "sizes\": `cuda-roofline FILE` alone, as an editor runs "
-                      "it (the missing sizes swept); \"lint\": `clang-tidy "
-                      "--load=build/lib/cuda-roofline-tidy.so` on FILE with "
-                      "the CLI's sizes (roofline.Params), and its time over "
-                      "the CLI's.\n\n"
-                      % (" --corpus" if args.corpus else "", args.markdown,
-                         args.repeat, os.cpu_count(),
-                         " ".join("%.2f" % x for x in os.getloadavg())))
-            out.write("| file | analyze s | clang s | ratio | no sizes s | "
-                      "ratio | lint s | lint/CLI |\n"
-                      "|---|---|---|---|---|---|---|---|\n")
+            out.write(
+                "# Analysis speed\n\nGenerated by `tools/bench-speed.py%s "
+                "--markdown %s` (median of %d runs each; machine: %d "
+                "CPUs, load average %s). Ratio: `cuda-roofline FILE` "
+                "(prelude on, realistic sizes) over `clang++ -x cuda "
+                '--cuda-device-only -O3 -S -emit-llvm FILE`; "no '
+                'sizes": `cuda-roofline FILE` alone, as an editor runs '
+                'it (the missing sizes swept); "lint": `clang-tidy '
+                "--load=build/lib/cuda-roofline-tidy.so` on FILE with "
+                "the CLI's sizes (roofline.Params), and its time over "
+                "the CLI's.\n\n"
+                % (
+                    " --corpus" if args.corpus else "",
+                    args.markdown,
+                    args.repeat,
+                    os.cpu_count(),
+                    " ".join("%.2f" % x for x in os.getloadavg()),
+                )
+            )
+            out.write(
+                "| file | analyze s | clang s | ratio | no sizes s | "
+                "ratio | lint s | lint/CLI |\n"
+                "|---|---|---|---|---|---|---|---|\n"
+            )
             for rel, ours, ref, ratio, bare, lint in rows:
-                out.write("| %s | %.3f | %.3f | %.2f | %.3f | %.2f | %.3f | "
-                          "%.2f |\n" % (rel, ours, ref, ratio, bare,
-                                         bare / ref, lint, lint / ours))
+                out.write(
+                    "| %s | %.3f | %.3f | %.2f | %.3f | %.2f | %.3f | "
+                    "%.2f |\n"
+                    % (rel, ours, ref, ratio, bare, bare / ref, lint, lint / ours)
+                )
             out.write("\n%s\n" % summary)
     return 0 if worst <= GOAL else 1
 

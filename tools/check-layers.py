@@ -37,8 +37,11 @@ def declared_deps(analysis, layer, names):
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..")
+    root = (
+        sys.argv[1]
+        if len(sys.argv) > 1
+        else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    )
     analysis = os.path.join(root, "analysis")
     layers = layer_order(analysis)
     names = {l: l.capitalize() for l in layers}
@@ -61,20 +64,28 @@ def main():
                     continue
                 used.add(other)
                 if layers.index(other) > layers.index(layer):
-                    problems.append("%s/%s includes %s of the higher layer %s"
-                                    % (layer, f, inc, other))
+                    problems.append(
+                        "%s/%s includes %s of the higher layer %s"
+                        % (layer, f, inc, other)
+                    )
         declared = declared_deps(analysis, layer, names)
         for missing in sorted(used - declared):
-            problems.append("%s includes %s but its CMakeLists.txt does not "
-                            "list Roofline%s" % (layer, missing, names[missing]))
+            problems.append(
+                "%s includes %s but its CMakeLists.txt does not "
+                "list Roofline%s" % (layer, missing, names[missing])
+            )
         for extra in sorted(declared - used):
-            problems.append("%s lists Roofline%s but includes none of its "
-                            "headers" % (layer, names[extra]))
+            problems.append(
+                "%s lists Roofline%s but includes none of its "
+                "headers" % (layer, names[extra])
+            )
     for p in problems:
         print("check-layers: " + p)
     if not problems:
-        print("check-layers: %d layers, no upward include, dependencies "
-              "as declared" % len(layers))
+        print(
+            "check-layers: %d layers, no upward include, dependencies "
+            "as declared" % len(layers)
+        )
     return 1 if problems else 0
 
 

@@ -70,8 +70,9 @@ def figures(gpu, k):
     t = k["totals"]
     ai = k["arithmetic_intensity"]
     sol = k["speed_of_light"]
-    requested = (t["global_load_bytes"] + t["global_store_bytes"] +
-                 t.get("atomic_bytes", 0))
+    requested = (
+        t["global_load_bytes"] + t["global_store_bytes"] + t.get("atomic_bytes", 0)
+    )
     precisions = ", ".join("%s %d" % (p, v) for p, v in sorted(t["flops"].items()))
     return {
         "name": k["name"],
@@ -151,9 +152,11 @@ TABLE_HEAD = """\
 |---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|
 """
 
-ROW = ("| {i}. {title} | [`{file}`](../kernels/gemm/{file}) | {flops} | {requested} "
-       "| {shared} | {ai_req:.2f} | {ai_comp:.1f} | {precision} {unit} | {ridge:.1f} "
-       "| {sol} | {sol_req} |\n")
+ROW = (
+    "| {i}. {title} | [`{file}`](../kernels/gemm/{file}) | {flops} | {requested} "
+    "| {shared} | {ai_req:.2f} | {ai_comp:.1f} | {precision} {unit} | {ridge:.1f} "
+    "| {sol} | {sol_req} |\n"
+)
 
 RUNG_TEXT = {
     "naive": """\
@@ -260,22 +263,41 @@ def render(tool):
         f = figures(g, k)
         f.update(key=key, title=title, file=fname)
         rows.append(f)
-    out = [INTRO.format(gpu_id=gpu["id"], gpu_name=gpu["name"], n=SIZE,
-                        bw=gpu["dram_bandwidth"] / 1e9)]
+    out = [
+        INTRO.format(
+            gpu_id=gpu["id"],
+            gpu_name=gpu["name"],
+            n=SIZE,
+            bw=gpu["dram_bandwidth"] / 1e9,
+        )
+    ]
     out.append("## The ladder at M = N = K = %d\n\n" % SIZE)
     out.append(TABLE_HEAD)
     for i, f in enumerate(rows, 1):
-        out.append(ROW.format(
-            i=i, title=f["title"], file=f["file"], flops=exact(f["flops"]),
-            requested=exact(f["requested"]), shared=exact(f["shared"]),
-            ai_req=f["ai_req"], ai_comp=f["ai_comp"], precision=f["precision"],
-            unit=f["unit"].replace("_", " "), ridge=f["ridge"],
-            sol=seconds(f["sol"]), sol_req=seconds(f["sol_req"])))
-    out.append("\nFLOPs count every floating-point operation (an FMA is 2) "
-               "including the alpha/beta epilogue; requested global bytes are "
-               "the sum of every load and store the kernel issues; shared bytes "
-               "sum shared-memory loads and stores. Exact integers are in the "
-               "JSON and pinned by the lit tests in `test/lit/kernels/`.\n\n")
+        out.append(
+            ROW.format(
+                i=i,
+                title=f["title"],
+                file=f["file"],
+                flops=exact(f["flops"]),
+                requested=exact(f["requested"]),
+                shared=exact(f["shared"]),
+                ai_req=f["ai_req"],
+                ai_comp=f["ai_comp"],
+                precision=f["precision"],
+                unit=f["unit"].replace("_", " "),
+                ridge=f["ridge"],
+                sol=seconds(f["sol"]),
+                sol_req=seconds(f["sol_req"]),
+            )
+        )
+    out.append(
+        "\nFLOPs count every floating-point operation (an FMA is 2) "
+        "including the alpha/beta epilogue; requested global bytes are "
+        "the sum of every load and store the kernel issues; shared bytes "
+        "sum shared-memory loads and stores. Exact integers are in the "
+        "JSON and pinned by the lit tests in `test/lit/kernels/`.\n\n"
+    )
     out.append("## What moved, rung by rung\n\n")
     fp32_peak = rows[0]["peak"]
     prev = None
@@ -289,20 +311,24 @@ def render(tool):
         ctx["peak_ratio"] = f["peak"] / fp32_peak
         ctx["loads"] = si(f["loads"])
         ctx["side"] = "right of" if f["ai_req"] >= f["ridge"] else "left of"
-        ctx["nocache_bound"] = ("compute" if f["sol_req"] <= f["sol"] * (1 + 1e-9)
-                                else "memory")
+        ctx["nocache_bound"] = (
+            "compute" if f["sol_req"] <= f["sol"] * (1 + 1e-9) else "memory"
+        )
         if prev:
             ctx["prev_requested"] = si(prev["requested"], "B")
             ctx["prev_shared"] = si(prev["shared"], "B")
             ctx["prev_loads"] = si(prev["loads"])
             ctx["prev_sol_req"] = seconds(prev["sol_req"])
             ctx["ai_gain"] = f["ai_req"] / prev["ai_req"]
-        out.append("### %d. %s — `%s` (line %d of `%s`)\n\n" %
-                   (i, f["title"], f["name"], f["line"], f["file"]))
+        out.append(
+            "### %d. %s — `%s` (line %d of `%s`)\n\n"
+            % (i, f["title"], f["name"], f["line"], f["file"])
+        )
         out.append(RUNG_TEXT[f["key"]].format(**ctx))
         out.append("\n")
         prev = f
-    out.append("""\
+    out.append(
+        """\
 ## Reading the table
 
 Requested-traffic AI climbs from {first:.2f} to {last_fp32:.1f} FLOP/B across the
@@ -319,19 +345,29 @@ are where they show.
 Regenerate with `tools/gemm-ladder.py`; `ctest` runs
 `tools/gemm-ladder.py --check` so a change to a kernel or to the analysis
 that moves a figure fails until this page is regenerated.
-""".format(first=rows[0]["ai_req"],
-           last_fp32=max(r["ai_req"] for r in rows if r["unit"] == "cuda_core"),
-           gain=max(r["ai_req"] for r in rows if r["unit"] == "cuda_core") / rows[0]["ai_req"]))
+""".format(
+            first=rows[0]["ai_req"],
+            last_fp32=max(r["ai_req"] for r in rows if r["unit"] == "cuda_core"),
+            gain=max(r["ai_req"] for r in rows if r["unit"] == "cuda_core")
+            / rows[0]["ai_req"],
+        )
+    )
     return "".join(out)
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--tool", default=os.path.join(ROOT, "build", "bin", "cuda-roofline"))
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--tool", default=os.path.join(ROOT, "build", "bin", "cuda-roofline")
+    )
     ap.add_argument("--output", default=os.path.join(ROOT, "docs", "gemm-ladder.md"))
-    ap.add_argument("--check", action="store_true",
-                    help="compare with the existing file instead of writing it")
+    ap.add_argument(
+        "--check",
+        action="store_true",
+        help="compare with the existing file instead of writing it",
+    )
     args = ap.parse_args()
     text = render(args.tool)
     if args.check:
@@ -341,11 +377,17 @@ def main():
         except OSError as e:
             sys.exit("gemm-ladder: cannot read %s: %s" % (args.output, e))
         if old != text:
-            sys.stdout.writelines(difflib.unified_diff(
-                old.splitlines(True), text.splitlines(True),
-                args.output, "regenerated"))
-            sys.exit("gemm-ladder: %s is out of date; run tools/gemm-ladder.py"
-                     % args.output)
+            sys.stdout.writelines(
+                difflib.unified_diff(
+                    old.splitlines(True),
+                    text.splitlines(True),
+                    args.output,
+                    "regenerated",
+                )
+            )
+            sys.exit(
+                "gemm-ladder: %s is out of date; run tools/gemm-ladder.py" % args.output
+            )
         print("gemm-ladder: %s is up to date" % args.output)
         return
     with open(args.output, "w", encoding="utf-8") as fh:

@@ -15,9 +15,11 @@ import os
 import re
 import sys
 
-OPEN = re.compile(r"^(\s*)(?!(?:namespace|struct|class|enum|union|extern)\b)"
-                  r"([^;{}#/][^;{}]*\))\s*(?:const\s*)?(?:override\s*)?"
-                  r"(?:->\s*[^{]+)?\{\s*$")
+OPEN = re.compile(
+    r"^(\s*)(?!(?:namespace|struct|class|enum|union|extern)\b)"
+    r"([^;{}#/][^;{}]*\))\s*(?:const\s*)?(?:override\s*)?"
+    r"(?:->\s*[^{]+)?\{\s*$"
+)
 
 
 def functions(path):
@@ -27,23 +29,27 @@ def functions(path):
         m = OPEN.match(lines[i])
         # The signature may start on earlier lines: take the name from the
         # line that holds the '('.
-        if m and not re.match(r"^\s*(if|for|while|switch|catch|else)\b",
-                              lines[i]):
+        if m and not re.match(r"^\s*(if|for|while|switch|catch|else)\b", lines[i]):
             # The signature may span lines: walk back to the line where its
             # parentheses open, before a constructor's initializers.
             head = lines[i]
             j = i
-            while (head.count("(") < head.count(")") or
-                   lines[j].strip().startswith((":", ",")) or
-                   lines[j - 1].rstrip().endswith(",")) and j > 0:
+            while (
+                head.count("(") < head.count(")")
+                or lines[j].strip().startswith((":", ","))
+                or lines[j - 1].rstrip().endswith(",")
+            ) and j > 0:
                 j -= 1
                 head = lines[j] + head
             indent = re.match(r"\s*", lines[j]).group(0)
             start = j
             name = re.findall(r"([~\w:]+)\s*\(", head)
             end = i + 1
-            while end < len(lines) and lines[end] != indent + "}" and \
-                    not lines[end].startswith(indent + "};"):
+            while (
+                end < len(lines)
+                and lines[end] != indent + "}"
+                and not lines[end].startswith(indent + "};")
+            ):
                 end += 1
             yield (name[0] if name else "?"), start + 1, end - start + 1
             i = end + 1
@@ -60,8 +66,11 @@ def main(argv):
     for arg in argv:
         if os.path.isdir(arg):
             for root, _, files in sorted(os.walk(arg)):
-                paths += [os.path.join(root, f) for f in sorted(files)
-                          if f.endswith((".cpp", ".h"))]
+                paths += [
+                    os.path.join(root, f)
+                    for f in sorted(files)
+                    if f.endswith((".cpp", ".h"))
+                ]
         else:
             paths.append(arg)
     bad = 0

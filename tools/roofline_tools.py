@@ -23,14 +23,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Running commands
 # --------------------------------------------------------------------------
 
+
 def run(cmd, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw):
     """Runs CMD with stdout and stderr captured, as text unless TEXT is false
     (stderr=subprocess.STDOUT folds it into stdout, None leaves it on the
     terminal). Other keywords (cwd, env, timeout, check, ...) go to
     subprocess.run, and so do its exceptions: OSError when CMD cannot start,
     subprocess.TimeoutExpired past the timeout."""
-    return subprocess.run(cmd, stdout=stdout, stderr=stderr,
-                          universal_newlines=text, **kw)
+    return subprocess.run(
+        cmd, stdout=stdout, stderr=stderr, universal_newlines=text, **kw
+    )
 
 
 def run_json(cmd, **kw):
@@ -68,7 +70,7 @@ def si(x, unit="", digits=3, largest="P"):
     of, to DIGITS significant digits, then UNIT: "1.23 G", "4.5 TB",
     "812 B"; "12.5" without a prefix or a unit."""
     names = [p for _, p in SI_PREFIXES]
-    for div, prefix in SI_PREFIXES[names.index(largest):]:
+    for div, prefix in SI_PREFIXES[names.index(largest) :]:
         if abs(x) >= div:
             return "%.*g %s%s" % (digits, x / div, prefix, unit)
     return "%.*g %s" % (digits, x, unit) if unit else "%.*g" % (digits, x)

@@ -62,7 +62,8 @@ static std::string acrossRowsAdvice(const AccessInfo &A,
     if (Adv.SwizzleScale > 1)
       Key = "(" + Key + " * " + std::to_string(Adv.SwizzleScale) + ")";
     S += "; swizzling the column with the row instead, element [r][c] at "
-         "[r][c ^ " + Key + "] in every access of " + Name + ", gives " +
+         "[r][c ^ " +
+         Key + "] in every access of " + Name + ", gives " +
          bankResult(Adv.Swizzled);
     if (Adv.Swizzled.Wavefronts <= B.MinWavefronts)
       return S;
@@ -72,8 +73,7 @@ static std::string acrossRowsAdvice(const AccessInfo &A,
 
 // A conflict between words of one row (or of a 1-D array): how far apart
 // the lanes are there, and the access that would not collide.
-static std::string withinRowAdvice(const AccessInfo &A,
-                                   const BankAdvice &Adv) {
+static std::string withinRowAdvice(const AccessInfo &A, const BankAdvice &Adv) {
   const SharedLayout &L = Adv.Layout;
   bool Rows = L.rowBytes() != 0;
   std::string Name = "'" + A.Base + "'";
@@ -108,8 +108,8 @@ static std::string withinRowAdvice(const AccessInfo &A,
       ": " + bankResult(Adv.Consecutive);
   if (!Adv.VectorBytes)
     return S + "; " + Consecutive;
-  unsigned N = L.ElementBytes ? Adv.VectorBytes / L.ElementBytes
-                              : Adv.VectorBytes;
+  unsigned N =
+      L.ElementBytes ? Adv.VectorBytes / L.ElementBytes : Adv.VectorBytes;
   std::string Unit = L.ElementBytes ? "elements" : "bytes";
   S += "; read each thread's " + std::to_string(N) + " consecutive " + Unit +
        " as one " + std::to_string(Adv.VectorBytes) + "-byte vector access";

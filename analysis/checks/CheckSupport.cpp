@@ -44,8 +44,8 @@ std::string roofline::sectorsText(const AccessInfo &A) {
 std::string roofline::usedText(const AccessInfo &A) {
   std::string S = percent(A.Sectors->efficiency());
   if (A.MaxSectors && A.Sectors->BytesUsed)
-    S = percent(double(A.Sectors->BytesUsed) / (A.MaxSectors * 32.0)) +
-        " to " + S;
+    S = percent(double(A.Sectors->BytesUsed) / (A.MaxSectors * 32.0)) + " to " +
+        S;
   return S;
 }
 

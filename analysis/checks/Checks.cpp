@@ -134,9 +134,9 @@ llvm::Error roofline::checkGlobEnablesSome(const CheckGlob &Globs,
       return llvm::Error::success();
     Ids += (Ids.empty() ? "" : ", ") + C.Id.str();
   }
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "'" + Text + "' enables no check (the checks: " +
-                                     Ids + ")");
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "'" + Text + "' enables no check (the checks: " + Ids + ")");
 }
 
 const CheckInfo *roofline::findCheck(llvm::StringRef Id) {

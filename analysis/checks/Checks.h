@@ -64,8 +64,8 @@ struct CheckInfo {
 /// error under the --warnings-as-errors globs WarningsAsErrors: a warning
 /// when they match it, a note when its check allows it and they name it in
 /// full, so that `roofline-*` or `*` promote warnings only.
-bool promotesToError(const CheckGlob &WarningsAsErrors,
-                     llvm::StringRef Id, llvm::StringRef Level);
+bool promotesToError(const CheckGlob &WarningsAsErrors, llvm::StringRef Id,
+                     llvm::StringRef Level);
 
 /// An error naming the check globs Text (as the user wrote them) if they
 /// enable none of the checks -- a typo such as '-*,roofline-uncoalesced'

@@ -37,8 +37,7 @@ std::optional<double> roofline::bankConflictCost(const AccessInfo &A,
   auto Requests = gridRequests(A);
   if (!Requests || !A.Banks || A.Banks->Wavefronts <= A.Banks->MinWavefronts)
     return std::nullopt;
-  return perSMClock(*Requests *
-                        (A.Banks->Wavefronts - A.Banks->MinWavefronts),
+  return perSMClock(*Requests * (A.Banks->Wavefronts - A.Banks->MinWavefronts),
                     Gpu);
 }
 

@@ -1,4 +1,5 @@
-//===- FindingCost.h - What each finding costs at the launch -----*- C++ -*-===//
+//===- FindingCost.h - What each finding costs at the launch -----*- C++
+//-*-===//
 //
 // Reports list findings by the time they cost, so that the first one read
 // is the one worth fixing first. Each check's cost is the time its waste

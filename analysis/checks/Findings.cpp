@@ -62,8 +62,9 @@ roofline::buildFindings(const KernelFacts &Kernel,
   for (Finding &F : Out) {
     bool Seen = false;
     for (const Finding &U : Unique)
-      Seen |= U.Check == F.Check && U.Loc.File == F.Loc.File && U.Loc.Line == F.Loc.Line &&
-              U.Loc.Column == F.Loc.Column && U.Message == F.Message;
+      Seen |= U.Check == F.Check && U.Loc.File == F.Loc.File &&
+              U.Loc.Line == F.Loc.Line && U.Loc.Column == F.Loc.Column &&
+              U.Message == F.Message;
     if (!Seen)
       Unique.push_back(std::move(F));
   }
@@ -109,8 +110,8 @@ void roofline::mergeAcrossReports(std::vector<ReportFindings> &Reports) {
       for (size_t O = R + 1; O < Reports.size(); ++O) {
         auto &Other = *Reports[O].Findings;
         for (Finding &G : Other) {
-          if (G.Check != F.Check || G.Loc.File != F.Loc.File || G.Loc.Line != F.Loc.Line ||
-              G.Loc.Column != F.Loc.Column)
+          if (G.Check != F.Check || G.Loc.File != F.Loc.File ||
+              G.Loc.Line != F.Loc.Line || G.Loc.Column != F.Loc.Column)
             continue;
           if (G.Seconds && (!F.Seconds || *F.Seconds < *G.Seconds))
             F.Seconds = G.Seconds;
@@ -135,11 +136,12 @@ void roofline::mergeAcrossReports(std::vector<ReportFindings> &Reports) {
         --Common;
       std::string Merged = F.Message.substr(0, Common);
       for (size_t I = 0; I < Variants.size(); ++I)
-        Merged += (I ? "; " : "") + Variants[I].first.substr(Common) +
-                  " (in " + Variants[I].second + ")";
+        Merged += (I ? "; " : "") + Variants[I].first.substr(Common) + " (in " +
+                  Variants[I].second + ")";
       F.Message = Merged;
     }
   }
   for (ReportFindings &R : Reports)
-    llvm::erase_if(*R.Findings, [](const Finding &F) { return F.Check.empty(); });
+    llvm::erase_if(*R.Findings,
+                   [](const Finding &F) { return F.Check.empty(); });
 }

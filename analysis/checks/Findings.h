@@ -119,7 +119,8 @@ void mergeAcrossReports(std::vector<ReportFindings> &Reports);
 
 /// roofline-not-analyzed: one warning per kernel or function clang's errors
 /// cost, at its declaration, with a note at the error.
-std::vector<Finding> buildNotAnalyzedFindings(const std::vector<NotAnalyzed> &Lost);
+std::vector<Finding>
+buildNotAnalyzedFindings(const std::vector<NotAnalyzed> &Lost);
 
 } // namespace roofline
 

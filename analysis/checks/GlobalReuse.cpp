@@ -41,7 +41,8 @@ void roofline::checkGlobalReuse(const AccessInfo &A, const KernelFacts &K,
   else
     F.Message += " at " + times(K.Gpu->L2Bandwidth / 1e9) + " GB/s";
   F.Message += "); a shared-memory tile would read each element once per "
-               "block" + assumptions(A);
+               "block" +
+               assumptions(A);
   FindingNote N;
   N.Loc.File = A.Loc.File;
   N.Loc.Line = A.Loc.Line;

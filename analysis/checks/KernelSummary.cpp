@@ -34,7 +34,7 @@ void roofline::checkKernelSummary(const KernelFacts &K,
     }
   } else {
     S.Message += "per-thread counts only (" +
-                 (!Missing.empty()  ? Missing
+                 (!Missing.empty() ? Missing
                   : M.Note.empty() ? std::string("no sizes")
                                    : M.Note) +
                  ")";

@@ -18,8 +18,9 @@ static Finding memoryBound(const KernelFacts &K, const std::string &Scope,
                            std::optional<double> Seconds) {
   Finding F = atKernel(CheckId::MemoryBound, K);
   char Text[160];
-  snprintf(Text, sizeof Text, "%.3g FLOP/B, %.0fx below the ridge of %.3g FLOP/B",
-           AI, Ridge / AI, Ridge);
+  snprintf(Text, sizeof Text,
+           "%.3g FLOP/B, %.0fx below the ridge of %.3g FLOP/B", AI, Ridge / AI,
+           Ridge);
   F.Message = "kernel '" + K.Name + "' is memory-bound" + Scope +
               ": even with every byte moved once its intensity is " + AtMost +
               Text + " for " + Unit + " on " + K.Gpu->Name + Tail;
@@ -47,8 +48,8 @@ void roofline::checkMemoryBound(const KernelFacts &K,
   // intensity to raise: only its bandwidth matters.
   if (M.Bound == "memory" && BestAI && *BestAI > 0 && M.Ridge &&
       *BestAI < Opts.MemoryBoundRidgeFraction * *M.Ridge) {
-    Out.push_back(memoryBound(K, "", "", *BestAI, *M.Ridge, Unit, "",
-                              M.Seconds));
+    Out.push_back(
+        memoryBound(K, "", "", *BestAI, *M.Ridge, Unit, "", M.Seconds));
     Out.back().Seconds = memoryBoundCost(M);
   } else if (const SizeSweep *Sw = K.Sweep;
              Sw && Sw->kind() == SizeSweep::Kind::Memory && Sw->Ridge &&
@@ -56,12 +57,12 @@ void roofline::checkMemoryBound(const KernelFacts &K,
              Sw->maxIntensity() < Opts.MemoryBoundRidgeFraction * *Sw->Ridge) {
     // Without sizes: the same verdict when every size swept agrees on it.
     double AI = Sw->maxIntensity();
-    Out.push_back(memoryBound(
-        K, " at every size swept (" + Sw->range() + ")",
-        Sw->minIntensity() < 0.99 * AI ? "at most " : "", AI, *Sw->Ridge,
-        unitText(Sw->Precision, Sw->Unit),
-        Sw->LaunchAssumption.empty() ? std::string()
-                                     : " (" + Sw->LaunchAssumption + ")",
-        std::nullopt));
+    Out.push_back(memoryBound(K, " at every size swept (" + Sw->range() + ")",
+                              Sw->minIntensity() < 0.99 * AI ? "at most " : "",
+                              AI, *Sw->Ridge, unitText(Sw->Precision, Sw->Unit),
+                              Sw->LaunchAssumption.empty()
+                                  ? std::string()
+                                  : " (" + Sw->LaunchAssumption + ")",
+                              std::nullopt));
   }
 }

@@ -23,17 +23,17 @@ void roofline::checkUncoalescedAccess(const AccessInfo &A,
       uint64_t(A.StrideElements) * A.Width <= A.RunBytes)
     return;
   Finding F = at(CheckId::UncoalescedAccess, A);
-  F.Message = what(A) + " is " +
-              (A.Class == AccessClass::Strided
-                   ? "strided across the warp (" +
-                         (A.StrideFormula.empty()
-                              ? std::to_string(A.StrideElements)
-                              : A.StrideFormula) +
-                         " elements between lanes)"
-                   : std::string("scattered across the warp")) +
-              ": " + sectorsText(A) + " sectors per request where " +
-              std::to_string(Ideal) + " would do, " + usedText(A) +
-              " of fetched bytes used" + assumptions(A);
+  F.Message =
+      what(A) + " is " +
+      (A.Class == AccessClass::Strided
+           ? "strided across the warp (" +
+                 (A.StrideFormula.empty() ? std::to_string(A.StrideElements)
+                                          : A.StrideFormula) +
+                 " elements between lanes)"
+           : std::string("scattered across the warp")) +
+      ": " + sectorsText(A) + " sectors per request where " +
+      std::to_string(Ideal) + " would do, " + usedText(A) +
+      " of fetched bytes used" + assumptions(A);
   FindingNote N;
   N.Loc.File = A.Loc.File;
   N.Loc.Line = A.Loc.Line;

@@ -137,10 +137,10 @@ static std::string wrapDivisor(const Expr &E) {
     const Expr::Term &T = E.terms()[0];
     unsigned Factors = T.Mono.size() + (T.Coef == Rational(1) ? 0 : 1);
     bool Powers = !T.Mono.empty() && T.Mono[0].second > 1;
-    bool Compound =
-        !T.Mono.empty() && T.Mono[0].first->Kind != AtomKind::Symbol &&
-        T.Mono[0].first->Kind != AtomKind::Max &&
-        T.Mono[0].first->Kind != AtomKind::Min;
+    bool Compound = !T.Mono.empty() &&
+                    T.Mono[0].first->Kind != AtomKind::Symbol &&
+                    T.Mono[0].first->Kind != AtomKind::Max &&
+                    T.Mono[0].first->Kind != AtomKind::Min;
     if (Factors <= 1 && !Powers && !Compound && !(T.Coef < Rational(0)))
       return E.str();
   }
@@ -285,9 +285,9 @@ void Expr::normalize() {
   for (auto &KV : Acc)
     if (!KV.second.Coef.isZero() || KV.second.Coef.overflowed())
       Terms.push_back(KV.second);
-  std::stable_sort(Terms.begin(), Terms.end(), [](const Term &A, const Term &B) {
-    return monoLess(A.Mono, B.Mono);
-  });
+  std::stable_sort(
+      Terms.begin(), Terms.end(),
+      [](const Term &A, const Term &B) { return monoLess(A.Mono, B.Mono); });
 }
 
 Expr Expr::operator+(const Expr &O) const {
@@ -377,7 +377,8 @@ static Expr rebuildAtom(const Atom &A, const std::vector<Expr> &Ops) {
   return Expr();
 }
 
-Expr Expr::mapAtoms(const std::function<std::optional<Expr>(const Atom &)> &F) const {
+Expr Expr::mapAtoms(
+    const std::function<std::optional<Expr>(const Atom &)> &F) const {
   Expr R;
   for (const Term &T : Terms) {
     Expr Prod = constant(T.Coef);
@@ -410,7 +411,8 @@ Expr Expr::substitute(const std::map<std::string, Expr> &Map) const {
   });
 }
 
-static std::optional<Interval> boundAtom(const Atom &A, const IntervalEnv &Env) {
+static std::optional<Interval> boundAtom(const Atom &A,
+                                         const IntervalEnv &Env) {
   if (A.Kind == AtomKind::Symbol) {
     auto It = Env.find(A.Name);
     if (It == Env.end())
@@ -423,9 +425,11 @@ static std::optional<Interval> boundAtom(const Atom &A, const IntervalEnv &Env) 
     return std::nullopt;
   switch (A.Kind) {
   case AtomKind::Max:
-    return Interval{X->Lo < Y->Lo ? Y->Lo : X->Lo, X->Hi < Y->Hi ? Y->Hi : X->Hi};
+    return Interval{X->Lo < Y->Lo ? Y->Lo : X->Lo,
+                    X->Hi < Y->Hi ? Y->Hi : X->Hi};
   case AtomKind::Min:
-    return Interval{X->Lo < Y->Lo ? X->Lo : Y->Lo, X->Hi < Y->Hi ? X->Hi : Y->Hi};
+    return Interval{X->Lo < Y->Lo ? X->Lo : Y->Lo,
+                    X->Hi < Y->Hi ? X->Hi : Y->Hi};
   case AtomKind::FloorDiv: {
     // Only positive divisors are modelled (sizes, strides, tile widths).
     if (Y->Lo <= Rational(0))
@@ -468,8 +472,8 @@ static std::optional<Interval> boundAtom(const Atom &A, const IntervalEnv &Env) 
       return Interval{V, V};
     }
     if (Rational(0) <= X->Lo)
-      return boundAtom(Atom{AtomKind::Mod, "", SymbolKind::Param, A.Ops, "", ""},
-                       Env);
+      return boundAtom(
+          Atom{AtomKind::Mod, "", SymbolKind::Param, A.Ops, "", ""}, Env);
     return Interval{Rational(1) - Y->Hi, Y->Hi - Rational(1)};
   }
   case AtomKind::Symbol:

@@ -89,7 +89,8 @@ public:
 
   /// Rebuilds the expression with F's replacement for every atom F maps
   /// (F returns nullopt to keep an atom and map inside its operands).
-  Expr mapAtoms(const std::function<std::optional<Expr>(const Atom &)> &F) const;
+  Expr
+  mapAtoms(const std::function<std::optional<Expr>(const Atom &)> &F) const;
   /// Replaces symbols by expressions and folds constants.
   Expr substitute(const std::map<std::string, Expr> &Map) const;
   /// Replaces every non-symbol atom whose value over Env is a single point
@@ -102,7 +103,8 @@ public:
 
   /// If the expression is a polynomial of degree <= 1 in Var, where Var does
   /// not occur inside a non-symbol atom, returns (coefficient, rest).
-  std::optional<std::pair<Expr, Expr>> splitAffine(const std::string &Var) const;
+  std::optional<std::pair<Expr, Expr>>
+  splitAffine(const std::string &Var) const;
   /// Degree in Var when Var occurs only as a plain symbol factor.
   std::optional<unsigned> polyDegree(const std::string &Var) const;
 

@@ -82,7 +82,8 @@ roofline::parseParam(StringRef Text) {
     return bad("malformed --param '" + Text + "': expected NAME=VALUE");
   bool StartsWithDigit = isdigit(static_cast<unsigned char>(Name[0]));
   for (char C : Name)
-    if (StartsWithDigit || !(isalnum(static_cast<unsigned char>(C)) || C == '_'))
+    if (StartsWithDigit ||
+        !(isalnum(static_cast<unsigned char>(C)) || C == '_'))
       return bad("malformed --param '" + Text + "': '" + Name +
                  "' is not an identifier");
   auto V = parseParamValue(Value);
@@ -124,10 +125,12 @@ std::string roofline::launchLimitError(const Dim3 &Grid, const Dim3 &Block) {
       return "grid " + Txt(Grid) + " is negative";
   if (Block.V[0] > 1024 || Block.V[1] > 1024 || Block.V[2] > 64 ||
       Block.count() > 1024)
-    return "block " + Txt(Block) + " exceeds the 1024-thread block limit "
+    return "block " + Txt(Block) +
+           " exceeds the 1024-thread block limit "
            "(x, y <= 1024, z <= 64): the launch fails";
   if (Grid.V[0] > 2147483647 || Grid.V[1] > 65535 || Grid.V[2] > 65535)
-    return "grid " + Txt(Grid) + " exceeds the grid limits (x < 2^31, "
+    return "grid " + Txt(Grid) +
+           " exceeds the grid limits (x < 2^31, "
            "y, z <= 65535): the launch fails";
   return "";
 }

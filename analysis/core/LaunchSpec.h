@@ -1,4 +1,5 @@
-//===- LaunchSpec.h - Launch configurations and --launch/--param -*- C++ -*-===//
+//===- LaunchSpec.h - Launch configurations and --launch/--param -*- C++
+//-*-===//
 //
 // One type, KernelLaunch, carries a launch from wherever it is written (a
 // --launch flag, an annotation, a config file, a <<<>>> call site) to the
@@ -109,7 +110,8 @@ std::string launchLimitError(const Dim3 &Grid, const Dim3 &Block);
 /// `null` (also `nullptr`, `NULL`) for a pointer parameter: a null pointer is
 /// the value 0, and any other value of a pointer parameter is a non-null
 /// address (docs/counting.md, "Pointer guards").
-llvm::Expected<std::pair<std::string, int64_t>> parseParam(llvm::StringRef Text);
+llvm::Expected<std::pair<std::string, int64_t>>
+parseParam(llvm::StringRef Text);
 
 /// The VALUE of a --param (see parseParam), or nullopt if it is not one.
 std::optional<int64_t> parseParamValue(llvm::StringRef Value);

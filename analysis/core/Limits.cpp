@@ -38,8 +38,8 @@ struct LimitState {
 
   LimitState() = default;
   LimitState(double Seconds, double MemoryMiB, uint64_t MaxChecks = 0)
-      : Active(Seconds > 0 || MemoryMiB > 0 || MaxChecks > 0),
-        Seconds(Seconds), MemoryMiB(MemoryMiB), MaxChecks(MaxChecks) {
+      : Active(Seconds > 0 || MemoryMiB > 0 || MaxChecks > 0), Seconds(Seconds),
+        MemoryMiB(MemoryMiB), MaxChecks(MaxChecks) {
     if (Seconds > 0)
       Deadline = after(Clock::now(), Seconds);
   }

@@ -1,4 +1,5 @@
-//===- Limits.h - Time and memory limits on a file's analysis ----*- C++ -*-===//
+//===- Limits.h - Time and memory limits on a file's analysis ----*- C++
+//-*-===//
 //
 // A lint runs on every file of every commit: a pathological kernel must end
 // in an "analysis limit reached" unknown, not a hang or an exhausted

@@ -13,13 +13,17 @@ using namespace roofline;
 // static initialization.
 static constexpr OptionSpec Table[] = {
 #define ROOFLINE_RANGE(MIN, MIN_CLOSED, MAX, MAX_CLOSED, TEXT)                 \
-  OptionRange{MIN, MAX, MIN_CLOSED, MAX_CLOSED, TEXT}
-#define ROOFLINE_NO_RANGE OptionRange{}
+  OptionRange { MIN, MAX, MIN_CLOSED, MAX_CLOSED, TEXT }
+#define ROOFLINE_NO_RANGE                                                      \
+  OptionRange {}
 #define ROOFLINE_OPTION(ID, NAME, KIND, CONFIG, TIDY, PLUGIN, CLI, RANGE,      \
                         UNIT, DEFAULT, LINT_DEFAULT, VALUE_DESC, FIELD, HELP)  \
-  {OptionId::ID, NAME,        OptionKind::KIND, CONFIG,     TIDY,              \
-   PLUGIN,       CLI,         RANGE,            UNIT,       DEFAULT,           \
-   LINT_DEFAULT, VALUE_DESC,  HELP},
+  {                                                                            \
+      OptionId::ID, NAME,         OptionKind::KIND,                            \
+      CONFIG,       TIDY,         PLUGIN,                                      \
+      CLI,          RANGE,        UNIT,                                        \
+      DEFAULT,      LINT_DEFAULT, VALUE_DESC,                                  \
+      HELP},
 #include "Options.def"
 };
 

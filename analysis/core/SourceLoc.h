@@ -15,8 +15,8 @@
 namespace roofline {
 
 struct SourceLoc {
-  std::string File; ///< Empty where the context gives it (the kernel's file).
-  unsigned Line = 0;   ///< 0: no line (a flag, a whole file).
+  std::string File;  ///< Empty where the context gives it (the kernel's file).
+  unsigned Line = 0; ///< 0: no line (a flag, a whole file).
   unsigned Column = 0; ///< 0: no column.
 };
 

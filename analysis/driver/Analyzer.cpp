@@ -1,11 +1,11 @@
 //===- Analyzer.cpp -------------------------------------------------------===//
 
 #include "Analyzer.h"
-#include "Counters.h"
 #include "ASTCompiler.h"
 #include "AccessAnalysis.h"
 #include "Checks.h"
 #include "Config.h"
+#include "Counters.h"
 #include "DeviceCompiler.h"
 #include "KernelModel.h"
 #include "Limits.h"
@@ -14,11 +14,11 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -52,8 +52,8 @@ static std::string lineOf(llvm::StringRef Text, unsigned Line) {
 static void sectorUpper(const std::vector<AccessInfo> &Accesses,
                         KernelCounts &KC) {
   std::optional<Rational> Requested = Rational(0);
-  for (const char *C :
-       {counter::GlobalLoadBytes, counter::GlobalStoreBytes, counter::AtomicBytes}) {
+  for (const char *C : {counter::GlobalLoadBytes, counter::GlobalStoreBytes,
+                        counter::AtomicBytes}) {
     auto It = KC.Totals.find(C);
     if (It == KC.Totals.end())
       continue;
@@ -73,13 +73,12 @@ static void sectorUpper(const std::vector<AccessInfo> &Accesses,
 static void estimateTraffic(const KernelModel &Model, const KernelLaunch &LI,
                             const std::map<std::string, int64_t> &Params,
                             const GpuSpec &Gpu, KernelCounts &KC) {
-  if (!LI.known() || !KC.Compulsory.Lower || !KC.Compulsory.Exact ||
-      !KC.Upper)
+  if (!LI.known() || !KC.Compulsory.Lower || !KC.Compulsory.Exact || !KC.Upper)
     return;
-  KC.Estimate = estimateDramTraffic(
-      Model, knownValues(Params, LI), *LI.Grid, *LI.Block,
-      uint64_t(std::max<int64_t>(LI.SharedBytes, 0)), Gpu, *KC.Compulsory.Lower,
-      *KC.Upper);
+  KC.Estimate =
+      estimateDramTraffic(Model, knownValues(Params, LI), *LI.Grid, *LI.Block,
+                          uint64_t(std::max<int64_t>(LI.SharedBytes, 0)), Gpu,
+                          *KC.Compulsory.Lower, *KC.Upper);
 }
 
 static bool settingMatches(const KernelLaunch &L, const KernelDecl &K) {
@@ -490,16 +489,15 @@ void UnitAnalysis::count(KernelReport &R, const KernelModel &Counted,
   const KernelLaunch &LI = R.Launch;
   R.Counts = computeCounts(Counted, LI, CountParams);
   R.Accesses = analyzeAccesses(
-      Counted, accessLaunch(Counted, LI, Decl.MaxThreadsPerBlock),
-      CountParams);
+      Counted, accessLaunch(Counted, LI, Decl.MaxThreadsPerBlock), CountParams);
   for (AccessInfo &A : R.Accesses) {
     // Without a debug location an access is the kernel's.
     if (A.Loc.File.empty())
       A.Loc.File = Decl.Loc.File;
     userName(A.Loc.File);
     userName(A.LoopLoc.File);
-    A.Expr = expressionAt(sourceText(Sources, A.Loc.File), A.Loc.Line, A.Loc.Column,
-                          &A.Loc.Column, !A.IsStore, &A.Loc.Line);
+    A.Expr = expressionAt(sourceText(Sources, A.Loc.File), A.Loc.Line,
+                          A.Loc.Column, &A.Loc.Column, !A.IsStore, &A.Loc.Line);
   }
   if (LI.known()) {
     sectorUpper(R.Accesses, R.Counts);
@@ -565,8 +563,8 @@ void UnitAnalysis::addFindings(
   }
   // Without sizes, the verdict every size swept agrees on.
   if (Sweep && (!LI.known() || !Facts.MissingParams.empty()))
-    R.Sweep = sweepRoofline(Counted, Decl, LI, CountParams, *FR.Gpu,
-                            R.SweepWhyNot);
+    R.Sweep =
+        sweepRoofline(Counted, Decl, LI, CountParams, *FR.Gpu, R.SweepWhyNot);
   Facts.Sweep = R.Sweep ? &*R.Sweep : nullptr;
   Facts.SweepWhyNot = R.SweepWhyNot;
   R.MissingSizes = missingSizes(Facts);
@@ -581,8 +579,8 @@ void UnitAnalysis::addFindings(
              return Prev.Decl.MangledName == Decl.MangledName &&
                     llvm::any_of(Prev.Findings, [&](const Finding &P) {
                       return P.Check == F.Check && P.Loc.Line == F.Loc.Line &&
-                             P.Loc.Column == F.Loc.Column && P.Loc.File == F.Loc.File &&
-                             P.Message == F.Message;
+                             P.Loc.Column == F.Loc.Column &&
+                             P.Loc.File == F.Loc.File && P.Message == F.Message;
                     });
            });
   });
@@ -628,9 +626,8 @@ llvm::Error UnitAnalysis::addKernel(llvm::Function &F) {
       FR.MatchedLaunches.insert(L.Kernel);
   // A launch without sizes beside launches with them (a smoke test's
   // size read from the command line) adds no verdict of its own.
-  bool AnySized = llvm::any_of(Launches, [](const auto &L) {
-    return L.first.known();
-  });
+  bool AnySized =
+      llvm::any_of(Launches, [](const auto &L) { return L.first.known(); });
   for (auto &[LI, KP] : Launches) {
     bool Refused = false; // The launch fails: no sizes would help.
     if (LI.known()) {
@@ -715,7 +712,8 @@ llvm::Expected<FileReport> Analyzer::analyzeUnit(const std::string &File,
   UnitAnalysis Unit(Opts, File, S, CU);
   Unit.begin();
   for (llvm::Function &F : *CU.Module) {
-    if (F.isDeclaration() || F.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+    if (F.isDeclaration() ||
+        F.getCallingConv() != llvm::CallingConv::PTX_Kernel)
       continue;
     if (llvm::Error E = Unit.addKernel(F))
       return std::move(E);

@@ -69,9 +69,8 @@ public:
   analyzeAST(clang::ASTContext &Ctx, clang::Preprocessor &PP,
              const std::vector<ClangError> &Errors = {});
   /// Analyzes a compiled unit (File is its main file).
-  llvm::Expected<FileReport> analyzeUnit(const std::string &File,
-                                         const FileSettings &S,
-                                         CompiledUnit &CU);
+  llvm::Expected<FileReport>
+  analyzeUnit(const std::string &File, const FileSettings &S, CompiledUnit &CU);
 
 private:
   const GpuDatabase &Gpus;

@@ -41,7 +41,8 @@ bool laneCoordinates(unsigned L, const KernelLaunch &Launch, IntervalEnv &Env) {
 // location is one st.v4 after instruction selection: merge accesses of one
 // block, location and base whose offsets are consecutive into one access
 // of their total width (up to 16 bytes).
-std::vector<AccessModel> mergeSplitAccesses(const std::vector<AccessModel> &In) {
+std::vector<AccessModel>
+mergeSplitAccesses(const std::vector<AccessModel> &In) {
   std::vector<AccessModel> Out;
   std::vector<bool> Used(In.size(), false);
   for (size_t I = 0; I < In.size(); ++I) {
@@ -57,9 +58,10 @@ std::vector<AccessModel> mergeSplitAccesses(const std::vector<AccessModel> &In) 
     std::map<int64_t, size_t> Pieces;
     for (size_t J = I + 1; J < In.size(); ++J) {
       const AccessModel &O = In[J];
-      if (Used[J] || !O.Offset || O.Loc.Line != A.Loc.Line || O.Loc.Column != A.Loc.Column ||
-          O.Base != A.Base || O.Space != A.Space || O.IsStore != A.IsStore ||
-          O.IsAtomic || O.Width != A.Width || !O.Tile.empty())
+      if (Used[J] || !O.Offset || O.Loc.Line != A.Loc.Line ||
+          O.Loc.Column != A.Loc.Column || O.Base != A.Base ||
+          O.Space != A.Space || O.IsStore != A.IsStore || O.IsAtomic ||
+          O.Width != A.Width || !O.Tile.empty())
         continue;
       auto D = (*O.Offset - *A.Offset).asConstant();
       if (D && D->isInteger() && D->toInt64() && !Pieces.count(*D->toInt64()))
@@ -68,8 +70,8 @@ std::vector<AccessModel> mergeSplitAccesses(const std::vector<AccessModel> &In) 
     // Extend forwards over consecutive pieces while the width stays a
     // vector width.
     unsigned Width = A.Width;
-    for (auto It = Pieces.find(int64_t(Width)); It != Pieces.end() &&
-                                                Width + A.Width <= 16;
+    for (auto It = Pieces.find(int64_t(Width));
+         It != Pieces.end() && Width + A.Width <= 16;
          It = Pieces.find(int64_t(Width))) {
       Used[It->second] = true;
       Width += A.Width;
@@ -90,7 +92,8 @@ std::vector<AccessModel> mergeSplitAccesses(const std::vector<AccessModel> &In) 
 // (for k < 4: x[first + k]) could read them as one 8- or 16-byte vector, if
 // every lane's first element is aligned to it.
 void findVectorWidth(const KernelModel &M, const BlockModel &B,
-                     const AccessModel &A, const std::map<std::string, Expr> &Known,
+                     const AccessModel &A,
+                     const std::map<std::string, Expr> &Known,
                      const LaneAddresses &Lanes, AccessInfo &I) {
   if (B.Nest.empty() || A.Width >= 16 || !A.Offset)
     return;
@@ -137,7 +140,8 @@ std::optional<uint64_t> executions(const KernelModel &M, const BlockModel &B,
 // How often the elements of a global load are read, by whom, and whether
 // the kernel already keeps them in shared memory.
 void measureReuse(const KernelModel &M, const BlockModel &B,
-                  const AccessModel &A, const std::map<std::string, Expr> &Known,
+                  const AccessModel &A,
+                  const std::map<std::string, Expr> &Known,
                   const KernelLaunch &Launch, AccessInfo &I) {
   I.StagedInShared = A.StagedInShared;
   I.StagedInRegisters = A.StagedInRegisters;
@@ -181,7 +185,8 @@ AccessLaunch roofline::accessLaunch(const KernelModel &M,
   AccessLaunch AL{Launch, ""};
   if (Launch.Block)
     return AL;
-  bool Y = mentionsSymbol(M, "threadIdx.y"), Z = mentionsSymbol(M, "threadIdx.z");
+  bool Y = mentionsSymbol(M, "threadIdx.y"),
+       Z = mentionsSymbol(M, "threadIdx.z");
   Dim3 B;
   std::string From;
   if (MaxThreads && *MaxThreads >= 1) {
@@ -195,7 +200,9 @@ AccessLaunch roofline::accessLaunch(const KernelModel &M,
     B.V[1] = Z ? 4 : Y ? 8 : 1;
     B.V[2] = Z ? 2 : 1;
     From = std::string("default for a kernel that uses ") +
-           (Z ? "threadIdx.z" : Y ? "threadIdx.y" : "only threadIdx.x");
+           (Z   ? "threadIdx.z"
+            : Y ? "threadIdx.y"
+                : "only threadIdx.x");
   }
   AL.Launch.Block = B;
   AL.BlockAssumption = "block " + B.str() + " assumed: " + From;
@@ -270,15 +277,15 @@ struct RequestVerdict {
     std::vector<int64_t> S = {int64_t(Class)};
     if (Sectors) {
       uint64_t Ideal = std::max<uint64_t>((Sectors->BytesUsed + 31) / 32, 1);
-      llvm::append_range(S, std::initializer_list<int64_t>{
-                                Sectors->Sectors > Ideal,
-                                int64_t(Sectors->BytesUsed),
-                                Sectors->ActiveLanes});
+      llvm::append_range(
+          S, std::initializer_list<int64_t>{Sectors->Sectors > Ideal,
+                                            int64_t(Sectors->BytesUsed),
+                                            Sectors->ActiveLanes});
     }
     if (Banks)
-      llvm::append_range(S, std::initializer_list<int64_t>{
-                                Banks->Ways, Banks->Wavefronts,
-                                Banks->MinWavefronts});
+      llvm::append_range(
+          S, std::initializer_list<int64_t>{Banks->Ways, Banks->Wavefronts,
+                                            Banks->MinWavefronts});
     return S;
   }
 };
@@ -298,8 +305,8 @@ RequestVerdict judge(const WarpRequest &R, const AccessModel &A,
   if (A.Space == MemSpace::Shared) {
     V.Banks = analyzeSharedRequest(R.used(), A.Width);
     if (V.Banks->Ways > 1)
-      V.BankFix = adviseBankConflict(R.used(), A.Width, *V.Banks,
-                                     Shared.Layout, Shared.Run);
+      V.BankFix = adviseBankConflict(R.used(), A.Width, *V.Banks, Shared.Layout,
+                                     Shared.Run);
   } else
     V.Sectors = Shape;
   V.Class = Shape.Class;
@@ -362,8 +369,8 @@ sweepSizes(const Expr &Offset, const std::vector<CondRef> &Guards,
     }
   }
   auto Agrees = [&](const RequestVerdict &V) {
-    return V.signature() == Sig &&
-           (!V.Sectors || (V.Sectors->Sectors >= Lo && V.Sectors->Sectors <= Hi));
+    return V.signature() == Sig && (!V.Sectors || (V.Sectors->Sectors >= Lo &&
+                                                   V.Sectors->Sectors <= Hi));
   };
   size_t From = FirstLarge;
   while (From > 0 && Agrees(Verdicts[From - 1]))
@@ -482,9 +489,8 @@ AccessInfo accessFacts(const AccessContext &C, const BlockModel &B,
   if (const std::optional<Expr> &S = W.innerSum(0))
     I.CountPerThread = S->substitute(C.Known).evaluate(Env);
   if (C.Launch.known()) {
-    std::optional<uint64_t> N =
-        executions(C.M, B, C.Known,
-                   ThreadBox::wholeGrid(*C.Launch.Grid, *C.Launch.Block));
+    std::optional<uint64_t> N = executions(
+        C.M, B, C.Known, ThreadBox::wholeGrid(*C.Launch.Grid, *C.Launch.Block));
     I.GridExecutions = N;
     // A copy of the code no thread of this launch runs (a loop version
     // the compiler made for other sizes) is no finding's place.
@@ -506,16 +512,15 @@ bool sweptVerdict(const AccessContext &C, const BlockModel &B,
   I.Missing.assign(Need.begin(), Need.end());
   std::optional<SweptVerdict> Swept;
   if (allSizes(C.M, Need))
-    Swept = sweepSizes(Offset, Guards, C.Launch, Env, Need, A, C.RowLanes,
-                       Shared);
+    Swept =
+        sweepSizes(Offset, Guards, C.Launch, Env, Need, A, C.RowLanes, Shared);
   if (!Swept) {
     std::string Names;
     for (const std::string &S : Need)
       Names += (Names.empty() ? "'" : ", '") + S + "'";
-    I.Unknown = Names.empty()
-                    ? "the address has no value for the first warp"
-                    : "the address needs " + Names +
-                          " (give sizes with --param or --launch)";
+    I.Unknown = Names.empty() ? "the address has no value for the first warp"
+                              : "the address needs " + Names +
+                                    " (give sizes with --param or --launch)";
     return false;
   }
   V = Swept->Verdict;
@@ -632,10 +637,10 @@ roofline::requestedSectorBytes(const std::vector<AccessInfo> &Accesses,
       continue;
     if (!A.GridExecutions) {
       if (T.Partial.empty())
-        T.Partial = "the executions of " +
-                    (A.Expr.empty() ? A.Base : A.Expr) + " at line " +
-                    std::to_string(A.Loc.Line) +
-                    " are not counted exactly: its bytes count, not its sectors";
+        T.Partial =
+            "the executions of " + (A.Expr.empty() ? A.Base : A.Expr) +
+            " at line " + std::to_string(A.Loc.Line) +
+            " are not counted exactly: its bytes count, not its sectors";
       continue;
     }
     Rational PerLane;
@@ -643,8 +648,8 @@ roofline::requestedSectorBytes(const std::vector<AccessInfo> &Accesses,
       PerLane = Rational::fraction(A.Sectors->Sectors * SectorBytes,
                                    A.Sectors->ActiveLanes);
     else // No lane pattern: each lane its own sector(s).
-      PerLane = Rational(int64_t((A.Width + SectorBytes - 1) / SectorBytes *
-                                 SectorBytes));
+      PerLane = Rational(
+          int64_t((A.Width + SectorBytes - 1) / SectorBytes * SectorBytes));
     Total = Total + Rational(int64_t(*A.GridExecutions)) *
                         (PerLane - Rational(int64_t(A.Width)));
   }

@@ -89,10 +89,10 @@ SectorReport roofline::analyzeGlobalRequest(const LaneAddresses &A,
   std::set<int64_t> Starts;
   for (auto &Rg : Ranges)
     Starts.insert(Rg.first);
-  R.Class = R.Sectors <= Needed + 1 &&
-                    R.BytesUsed == uint64_t(Starts.size()) * Width
-                ? AccessClass::Coalesced
-                : AccessClass::Irregular;
+  R.Class =
+      R.Sectors <= Needed + 1 && R.BytesUsed == uint64_t(Starts.size()) * Width
+          ? AccessClass::Coalesced
+          : AccessClass::Irregular;
   return R;
 }
 
@@ -168,11 +168,12 @@ static BankReport worstInRow(const LaneAddresses &A, unsigned Width,
   Row = 0;
   for (int64_t R : Rows) {
     BankReport B = analyzeSharedRequest(
-        mapLanes(A, [&](unsigned, int64_t Addr) -> std::optional<int64_t> {
-          if (rowOf(Addr, Pitch) != R)
-            return std::nullopt;
-          return Addr;
-        }),
+        mapLanes(A,
+                 [&](unsigned, int64_t Addr) -> std::optional<int64_t> {
+                   if (rowOf(Addr, Pitch) != R)
+                     return std::nullopt;
+                   return Addr;
+                 }),
         Width);
     if (B.Ways > InRow.Ways) {
       InRow = B;
@@ -195,13 +196,13 @@ static BankReport padRows(const LaneAddresses &A, unsigned Width,
     if (P * L.ElementBytes % Align)
       continue;
     int64_t Padded = Pitch + int64_t(P) * L.ElementBytes;
-    BankReport B = analyzeSharedRequest(
-        mapLanes(A,
-                 [&](unsigned, int64_t Addr) {
-                   int64_t R = rowOf(Addr, Pitch);
-                   return R * Padded + (Addr - R * Pitch);
-                 }),
-        Width);
+    BankReport B =
+        analyzeSharedRequest(mapLanes(A,
+                                      [&](unsigned, int64_t Addr) {
+                                        int64_t R = rowOf(Addr, Pitch);
+                                        return R * Padded + (Addr - R * Pitch);
+                                      }),
+                             Width);
     if (B.Wavefronts < Best.Wavefronts) {
       Best = B;
       Adv.PadElements = P;
@@ -308,18 +309,17 @@ static BankReport consecutiveLanes(const LaneAddresses &A, unsigned Width) {
     if (A[Lane])
       First = Lane;
   int64_t Start = *A[*First];
-  return analyzeSharedRequest(
-      mapLanes(A,
-               [&](unsigned Lane, int64_t) {
-                 return Start + int64_t(Lane - *First) * Width;
-               }),
-      Width);
+  return analyzeSharedRequest(mapLanes(A,
+                                       [&](unsigned Lane, int64_t) {
+                                         return Start +
+                                                int64_t(Lane - *First) * Width;
+                                       }),
+                              Width);
 }
 
 BankAdvice roofline::adviseBankConflict(const LaneAddresses &A, unsigned Width,
                                         const BankReport &Report,
-                                        const SharedLayout &L,
-                                        ThreadRun Run) {
+                                        const SharedLayout &L, ThreadRun Run) {
   BankAdvice Adv;
   Adv.Layout = L;
   const int64_t Pitch = int64_t(L.rowBytes());

@@ -167,8 +167,8 @@ CacheEstimate roofline::estimateDramTraffic(
     Prev = std::move(Cur);
   }
   if (E.WavesAnalyzed < E.Waves)
-    ReadBytes = uint64_t(double(ReadBytes) * double(E.Waves) /
-                         double(E.WavesAnalyzed));
+    ReadBytes =
+        uint64_t(double(ReadBytes) * double(E.Waves) / double(E.WavesAnalyzed));
   uint64_t Est = ReadBytes + WriteBytes;
   E.Bytes = std::clamp(Est, Lower, std::max(Lower, Upper));
   return E;

@@ -1,4 +1,5 @@
-//===- CacheModel.h - A DRAM traffic estimate between the bounds -*- C++ -*-===//
+//===- CacheModel.h - A DRAM traffic estimate between the bounds -*- C++
+//-*-===//
 //
 // dram_bytes.lower assumes every byte crosses the DRAM interface once,
 // dram_bytes.upper that every requested byte does. The estimate in between

@@ -8,9 +8,9 @@
 
 using namespace roofline;
 
-const char *const roofline::ThreadDimNames[6] = {
-    "threadIdx.x", "threadIdx.y", "threadIdx.z",
-    "blockIdx.x",  "blockIdx.y",  "blockIdx.z"};
+const char *const roofline::ThreadDimNames[6] = {"threadIdx.x", "threadIdx.y",
+                                                 "threadIdx.z", "blockIdx.x",
+                                                 "blockIdx.y",  "blockIdx.z"};
 
 static Interval range(int64_t Lo, int64_t Hi) {
   return Interval{Rational(Lo), Rational(Hi)};
@@ -290,7 +290,7 @@ WalkStatus DomainWalker::walkLevel(int K, IntervalEnv &Env) {
     return WalkStatus();
   if (G == Truth::Unknown)
     return BoxMode && !threadsArePoint(Env) ? WalkStatus::split()
-                                             : undecided(L.Guard);
+                                            : undecided(L.Guard);
   if (L.TC) {
     auto T = L.TC->evaluate(Env);
     if (!T && BoxMode && !threadsArePoint(Env))
@@ -453,7 +453,8 @@ public:
       const Interval &I = Env.at(V);
       if (I.isPoint())
         continue;
-      auto Summed = E.sum(V, Expr::constant(I.Lo), Expr::constant(I.Hi + Rational(1)));
+      auto Summed =
+          E.sum(V, Expr::constant(I.Lo), Expr::constant(I.Hi + Rational(1)));
       if (!Summed)
         return false;
       E = *Summed;

@@ -163,7 +163,8 @@ void FootprintSet::canonicalize() {
 static constexpr uint64_t MaxExpandedRanges = uint64_t(1) << 22;
 
 static bool expandInto(const FootprintSet::Key &K, IntervalSet &U,
-                       IntervalSet &Out, uint64_t MaxRanges = MaxExpandedRanges) {
+                       IntervalSet &Out,
+                       uint64_t MaxRanges = MaxExpandedRanges) {
   uint64_t Combos = 1;
   for (auto &P : K) {
     Combos *= uint64_t(P.second);
@@ -197,7 +198,8 @@ bool roofline::addAffineBox(IntervalSet &S, int64_t C0,
   return true;
 }
 
-std::optional<OverlapSizes> roofline::overlap(FootprintSet &A, FootprintSet &B) {
+std::optional<OverlapSizes> roofline::overlap(FootprintSet &A,
+                                              FootprintSet &B) {
   for (FootprintSet *F : {&A, &B})
     for (auto &KV : F->groups())
       if (KV.second.overflowed())
@@ -208,7 +210,8 @@ std::optional<OverlapSizes> roofline::overlap(FootprintSet &A, FootprintSet &B) 
   // count one copy and multiply.
   auto &GA = A.groups(), &GB = B.groups();
   if (GA.size() <= 1 && GB.size() <= 1 && !(GA.empty() && GB.empty())) {
-    const FootprintSet::Key &K = GA.empty() ? GB.begin()->first : GA.begin()->first;
+    const FootprintSet::Key &K =
+        GA.empty() ? GB.begin()->first : GA.begin()->first;
     bool SameKey = (GA.empty() || GA.begin()->first == K) &&
                    (GB.empty() || GB.begin()->first == K);
     if (SameKey && !K.empty()) {
@@ -438,8 +441,7 @@ class FootprintSink : public WalkSink {
 public:
   FootprintSink(DomainWalker &W, const Expr &Offset, int64_t Width,
                 std::vector<std::pair<int64_t, int64_t>> Tile)
-      : W(W), Offset(Offset), Width(Width), Tile(std::move(Tile)),
-        Frames(1) {
+      : W(W), Offset(Offset), Width(Width), Tile(std::move(Tile)), Frames(1) {
     std::set<std::string> Syms;
     Offset.mapAtoms([&](const Atom &A) -> std::optional<Expr> {
       if (A.Kind != AtomKind::Symbol)
@@ -596,7 +598,7 @@ private:
   DomainWalker &W;
   Expr Offset;
   std::vector<std::string> AtomSyms; ///< Symbols inside Offset's atoms.
-  std::string OffsetKey;              ///< Offset.str(), for the cache.
+  std::string OffsetKey;             ///< Offset.str(), for the cache.
   int64_t Width;
   std::vector<std::pair<int64_t, int64_t>> Tile;
   std::vector<FootprintSet> Frames;
@@ -661,18 +663,16 @@ roofline::accessFootprint(const KernelModel &M, const BlockModel &B,
   return footprintSize(F);
 }
 
-TrafficBound roofline::compulsoryTraffic(const KernelModel &M,
-                                         const std::map<std::string, Expr> &Known,
-                                         const Dim3 &Grid, const Dim3 &Block,
-                                         uint64_t Budget) {
+TrafficBound roofline::compulsoryTraffic(
+    const KernelModel &M, const std::map<std::string, Expr> &Known,
+    const Dim3 &Grid, const Dim3 &Block, uint64_t Budget) {
   TrafficBound TB;
   std::map<std::string, BaseSets> Bases;
   ThreadBox Box = ThreadBox::wholeGrid(Grid, Block);
   for (const BlockModel &B : M.Blocks) {
-    if (std::none_of(B.Accesses.begin(), B.Accesses.end(),
-                     [](const AccessModel &A) {
-                       return A.Space == MemSpace::Global;
-                     }))
+    if (std::none_of(
+            B.Accesses.begin(), B.Accesses.end(),
+            [](const AccessModel &A) { return A.Space == MemSpace::Global; }))
       continue;
     DomainWalker W(M, B, Known, Budget);
     for (const AccessModel &A : B.Accesses) {
@@ -699,9 +699,10 @@ TrafficBound roofline::compulsoryTraffic(const KernelModel &M,
       FootprintSink Sink(W, A.Offset->substitute(Known), A.Width, *Tile);
       WalkStatus St = W.walk(Box, Sink);
       if (!St.Ok || Sink.Failed) {
-        Note.Reason = "footprint of this access could not be computed (" +
-                      (St.Ok ? std::string("address has no value") : St.Why.Reason) +
-                      "); left out of dram_bytes.lower";
+        Note.Reason =
+            "footprint of this access could not be computed (" +
+            (St.Ok ? std::string("address has no value") : St.Why.Reason) +
+            "); left out of dram_bytes.lower";
         TB.Notes.push_back(Note);
         TB.Exact = false;
         continue;
@@ -724,12 +725,12 @@ TrafficBound roofline::compulsoryTraffic(const KernelModel &M,
       UnknownReason Note;
       // A set given up on at the analysis limits looks the same as one
       // with too many ranges: say which it was.
-      Note.Reason = "footprint of '" + KV.first + "' " +
-                    (KernelLimits::reached()
-                         ? "could not be computed (" + KernelLimits::reason() +
-                               ")"
-                         : std::string("has too many separate ranges")) +
-                    "; left out of dram_bytes.lower";
+      Note.Reason =
+          "footprint of '" + KV.first + "' " +
+          (KernelLimits::reached()
+               ? "could not be computed (" + KernelLimits::reason() + ")"
+               : std::string("has too many separate ranges")) +
+          "; left out of dram_bytes.lower";
       TB.Notes.push_back(Note);
       TB.Exact = false;
       continue;

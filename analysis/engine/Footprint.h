@@ -84,11 +84,10 @@ struct ThreadBox;
 
 /// Distinct bytes access A (of block B) touches when the threads of Box run;
 /// nullopt if the footprint cannot be computed within the budget.
-std::optional<uint64_t> accessFootprint(const KernelModel &M,
-                                        const BlockModel &B,
-                                        const AccessModel &A,
-                                        const std::map<std::string, Expr> &Known,
-                                        const ThreadBox &Box, uint64_t Budget);
+std::optional<uint64_t>
+accessFootprint(const KernelModel &M, const BlockModel &B, const AccessModel &A,
+                const std::map<std::string, Expr> &Known, const ThreadBox &Box,
+                uint64_t Budget);
 
 /// Adds the bytes access A touches over Box to Into; false if they cannot
 /// be computed within the budget.

@@ -45,21 +45,23 @@ void addDerived(std::map<std::string, T> &Map, AddFn Add) {
       Add(counter::FlopsTotal, KV.second);
     else if (P == counter::DivFamily)
       Add(counter::Divisions, KV.second);
-    else if (KV.first == counter::SharedLoadBytes || KV.first == counter::SharedStoreBytes)
+    else if (KV.first == counter::SharedLoadBytes ||
+             KV.first == counter::SharedStoreBytes)
       Add(counter::SharedBytes, KV.second);
   }
 }
 
 const char *const CoreCounters[] = {
-    counter::FlopsTotal,       counter::Divisions,          counter::GlobalLoads,
-    counter::GlobalLoadBytes, counter::GlobalStores,      counter::GlobalStoreBytes,
-    counter::SharedLoadBytes, counter::SharedStoreBytes, counter::SharedBytes,
-    counter::Atomics};
+    counter::FlopsTotal,      counter::Divisions,
+    counter::GlobalLoads,     counter::GlobalLoadBytes,
+    counter::GlobalStores,    counter::GlobalStoreBytes,
+    counter::SharedLoadBytes, counter::SharedStoreBytes,
+    counter::SharedBytes,     counter::Atomics};
 
 void addUnique(std::vector<UnknownReason> &V, const UnknownReason &R) {
   for (const UnknownReason &E : V)
-    if (E.Reason == R.Reason && E.Loc.File == R.Loc.File && E.Loc.Line == R.Loc.Line &&
-        E.Loc.Column == R.Loc.Column)
+    if (E.Reason == R.Reason && E.Loc.File == R.Loc.File &&
+        E.Loc.Line == R.Loc.Line && E.Loc.Column == R.Loc.Column)
       return;
   V.push_back(R);
 }
@@ -176,8 +178,10 @@ CountsBuilder::CountsBuilder(const KernelModel &M, const KernelLaunch &Launch,
     const char *Axis[3] = {"x", "y", "z"};
     for (int I = 0; I < 3; ++I) {
       int64_t B = Launch.Block->V[I], G = Launch.Grid->V[I];
-      Thread0[std::string("blockDim.") + Axis[I]] = Interval{Rational(B), Rational(B)};
-      Thread0[std::string("gridDim.") + Axis[I]] = Interval{Rational(G), Rational(G)};
+      Thread0[std::string("blockDim.") + Axis[I]] =
+          Interval{Rational(B), Rational(B)};
+      Thread0[std::string("gridDim.") + Axis[I]] =
+          Interval{Rational(G), Rational(G)};
     }
   }
   for (int I = 0; I < 6; ++I)
@@ -342,7 +346,8 @@ void CountsBuilder::perThread() {
           KV.second ? KV.second->evaluate(AtRep) : std::nullopt;
       if (!Q.Value && F && !DataDependent.count(KV.first) &&
           !NoAssume.count(KV.first))
-        Q.Value = F; // Guards undecidable (a size is missing): assume they pass.
+        Q.Value =
+            F; // Guards undecidable (a size is missing): assume they pass.
       else if (F && (!Q.Value || *F != *Q.Value))
         Q.Formula.reset();
     } else if (KV.second && !DataDependent.count(KV.first)) {
@@ -355,8 +360,7 @@ void CountsBuilder::perThread() {
 // Derived per-thread quantities (flops_total, divisions, shared_bytes)
 // combine formulas and values; the core counters a kernel lacks are zero.
 void CountsBuilder::derivedPerThread() {
-  std::map<std::string,
-           std::pair<std::optional<Expr>, std::optional<Rational>>>
+  std::map<std::string, std::pair<std::optional<Expr>, std::optional<Rational>>>
       D;
   for (auto &KV : KC.PerThread) {
     std::string P = prefixOf(KV.first);
@@ -405,11 +409,10 @@ void CountsBuilder::derivedPerThread() {
 /// E as an operand of "/" in a formula: parenthesized unless it is one
 /// term (a divisor: a constant or one symbol).
 static std::string operandText(const Expr &E, bool Divisor) {
-  bool Simple = E.terms().size() == 1 &&
-                (!Divisor || E.asConstant() ||
-                 (E.terms()[0].Coef == Rational(1) &&
-                  E.terms()[0].Mono.size() == 1 &&
-                  E.terms()[0].Mono[0].second == 1));
+  bool Simple = E.terms().size() == 1 && (!Divisor || E.asConstant() ||
+                                          (E.terms()[0].Coef == Rational(1) &&
+                                           E.terms()[0].Mono.size() == 1 &&
+                                           E.terms()[0].Mono[0].second == 1));
   return Simple ? E.str() : "(" + E.str() + ")";
 }
 
@@ -472,8 +475,9 @@ void CountsBuilder::perBlockAndTotals() {
     }
     KC.PerBlock[KV.first] = Q;
     auto GIt = Grid.Sums.find(KV.first);
-    KC.Totals[KV.first] =
-        GIt == Grid.Sums.end() ? std::optional<Rational>(Rational(0)) : GIt->second;
+    KC.Totals[KV.first] = GIt == Grid.Sums.end()
+                              ? std::optional<Rational>(Rational(0))
+                              : GIt->second;
   }
 }
 

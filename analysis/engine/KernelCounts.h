@@ -1,4 +1,5 @@
-//===- KernelCounts.h - Per-thread, per-block and per-grid counts -*- C++ -*-===//
+//===- KernelCounts.h - Per-thread, per-block and per-grid counts -*- C++
+//-*-===//
 //
 // The numbers of one kernel launch: for every counter (FLOPs by precision,
 // divisions, special functions, global/shared bytes, atomics) a per-thread
@@ -31,7 +32,7 @@ struct Quantity {
 /// Threads that execute one guarded region (a "path") of the kernel.
 struct PathCount {
   std::string Guard; ///< Thread-level condition in source names ("true": all).
-  SourceLoc Loc; ///< A header's, possibly.
+  SourceLoc Loc;     ///< A header's, possibly.
   std::optional<Rational> BlockThreads, GridThreads;
 };
 

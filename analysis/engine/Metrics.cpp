@@ -15,10 +15,9 @@ static std::optional<double> total(const KernelCounts &KC,
   return It->second->toDouble();
 }
 
-std::string roofline::unitText(const std::string &Precision,
-                               ComputeUnit Unit) {
-  return Precision + (Unit == ComputeUnit::TensorCore ? " tensor cores"
-                                                      : " CUDA cores");
+std::string roofline::unitText(const std::string &Precision, ComputeUnit Unit) {
+  return Precision +
+         (Unit == ComputeUnit::TensorCore ? " tensor cores" : " CUDA cores");
 }
 
 void roofline::dominantUnit(const KernelCounts &KC, std::string &Precision,
@@ -92,7 +91,8 @@ RooflineMetrics roofline::computeMetrics(const KernelCounts &KC,
   R.Flops = total(KC, counter::FlopsTotal);
   if (KC.Upper)
     R.DramUpper = double(*KC.Upper);
-  auto Ld = total(KC, counter::GlobalLoadBytes), St = total(KC, counter::GlobalStoreBytes);
+  auto Ld = total(KC, counter::GlobalLoadBytes),
+       St = total(KC, counter::GlobalStoreBytes);
   auto At = total(KC, counter::AtomicBytes);
   if (R.Flops && Ld && St && At && *Ld + *St + *At > 0)
     R.AIRequested = *R.Flops / (*Ld + *St + *At);

@@ -1,4 +1,5 @@
-//===- Metrics.h - Arithmetic intensity, ridge point, speed of light -*- C++ -*-===//
+//===- Metrics.h - Arithmetic intensity, ridge point, speed of light -*- C++
+//-*-===//
 //
 // The roofline numbers derived from counts and a GPU: AI as a range (FLOPs
 // over the upper and lower DRAM bytes), the ridge point of the unit and
@@ -25,9 +26,9 @@ constexpr double OverheadSeconds = 3e-6;
 struct RooflineMetrics {
   std::string Precision = "fp32"; ///< Dominant FLOP precision.
   ComputeUnit Unit = ComputeUnit::CudaCore;
-  std::optional<double> Peak;      ///< FLOP/s of that unit and precision.
-  std::optional<double> Ridge;     ///< FLOP/byte.
-  std::optional<double> Flops;     ///< Grid total.
+  std::optional<double> Peak;  ///< FLOP/s of that unit and precision.
+  std::optional<double> Ridge; ///< FLOP/byte.
+  std::optional<double> Flops; ///< Grid total.
   std::optional<double> DramLower, DramUpper;
   std::optional<double> AILower, AIUpper; ///< FLOPs/upper, FLOPs/lower.
   /// FLOPs over the bytes the global accesses ask for (not whole sectors).
@@ -48,8 +49,8 @@ void dominantUnit(const KernelCounts &KC, std::string &Precision,
 
 /// The grid's FLOPs of every precision at its own peak, added; nullopt
 /// (Note says why) when a precision has no peak on Gpu.
-std::optional<double> computeSeconds(const KernelCounts &KC,
-                                     const GpuSpec &Gpu, std::string &Note);
+std::optional<double> computeSeconds(const KernelCounts &KC, const GpuSpec &Gpu,
+                                     std::string &Note);
 
 RooflineMetrics computeMetrics(const KernelCounts &KC, const GpuSpec &Gpu,
                                bool HaveLaunch);

@@ -1,8 +1,8 @@
 //===- SizeSweep.cpp ------------------------------------------------------===//
 
 #include "SizeSweep.h"
-#include "Counters.h"
 #include "AccessAnalysis.h"
+#include "Counters.h"
 #include "Limits.h"
 #include "Metrics.h"
 
@@ -79,10 +79,10 @@ std::string SizeSweep::range() const {
 
 std::string SizeSweep::verdict(const GpuSpec &Gpu) const {
   std::string Unit = unitText(Precision, this->Unit);
-  std::string Ridge =
-      this->Ridge ? "ridge " + number(*this->Ridge) + " FLOP/B for " + Unit +
-                        " on " + Gpu.Name
-                  : "no ridge for " + Unit + " on " + Gpu.Name;
+  std::string Ridge = this->Ridge
+                          ? "ridge " + number(*this->Ridge) + " FLOP/B for " +
+                                Unit + " on " + Gpu.Name
+                          : "no ridge for " + Unit + " on " + Gpu.Name;
   double Lo = minIntensity(), Hi = maxIntensity();
   std::string Intensity =
       Hi == 0 ? std::string("no FLOPs")
@@ -102,9 +102,8 @@ std::string SizeSweep::verdict(const GpuSpec &Gpu) const {
         std::to_string(At.Size) + " on, " +
         (At.ComputeBound ? "memory" : "compute") + "-bound at " +
         std::to_string(Below.Size) + " (swept " + range() + "): intensity " +
-        number(Below.intensity()) + " FLOP/B at " +
-        std::to_string(Below.Size) + ", " + number(At.intensity()) + " at " +
-        std::to_string(At.Size);
+        number(Below.intensity()) + " FLOP/B at " + std::to_string(Below.Size) +
+        ", " + number(At.intensity()) + " at " + std::to_string(At.Size);
     const Point &Last = Points.back();
     if (&Last != &At)
       S += ", " + number(Last.intensity()) + " at " + std::to_string(Last.Size);
@@ -130,8 +129,8 @@ class SweepBuilder {
 public:
   SweepBuilder(const KernelModel &M, const KernelDecl &Decl,
                const KernelLaunch &LI,
-               const std::map<std::string, int64_t> &Params,
-               const GpuSpec &Gpu, std::string &WhyNot)
+               const std::map<std::string, int64_t> &Params, const GpuSpec &Gpu,
+               std::string &WhyNot)
       : M(M), Decl(Decl), LI(LI), Params(Params), Gpu(Gpu), WhyNot(WhyNot) {}
 
   std::optional<SizeSweep> run();
@@ -161,8 +160,8 @@ private:
 } // namespace
 
 // The kernel's integer parameters its counts use and nothing gives.
-std::vector<std::string> SweepBuilder::missingParams(
-    const std::map<std::string, int64_t> &Given) const {
+std::vector<std::string>
+SweepBuilder::missingParams(const std::map<std::string, int64_t> &Given) const {
   std::vector<std::string> Out;
   for (const std::string &P : Decl.ParamNames)
     if (Decl.IntParamTypes.count(P) && !Given.count(P) && mentionsSymbol(M, P))
@@ -230,14 +229,12 @@ bool SweepBuilder::samplesWithoutLaunch() {
     WhyNot = "no size to sweep";
     return false;
   }
-  std::string Grid = Axes.empty()
-                         ? "one block"
-                         : "ceil(" + Sweep.names() +
-                               " / blockDim) blocks in " + Axes;
+  std::string Grid =
+      Axes.empty() ? "one block"
+                   : "ceil(" + Sweep.names() + " / blockDim) blocks in " + Axes;
   Sweep.LaunchAssumption =
       "no launch: grid of " + Grid +
-      (AL.BlockAssumption.empty() ? std::string()
-                                  : ", " + AL.BlockAssumption);
+      (AL.BlockAssumption.empty() ? std::string() : ", " + AL.BlockAssumption);
   for (int64_t Size : rooflineSweepSizes()) {
     Dim3 G;
     for (int D = 0; D < 3; ++D)

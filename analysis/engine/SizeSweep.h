@@ -69,11 +69,11 @@ struct SizeSweep {
 /// launch LI, which lacks sizes: its grid (LI.Samples give it per size, or
 /// one is assumed) or kernel parameters. nullopt, with WhyNot, if some
 /// sample's FLOPs or compulsory bytes are unknown or nothing is missing.
-std::optional<SizeSweep> sweepRoofline(const KernelModel &M,
-                                       const KernelDecl &Decl,
-                                       const KernelLaunch &LI,
-                                       const std::map<std::string, int64_t> &Params,
-                                       const GpuSpec &Gpu, std::string &WhyNot);
+std::optional<SizeSweep>
+sweepRoofline(const KernelModel &M, const KernelDecl &Decl,
+              const KernelLaunch &LI,
+              const std::map<std::string, int64_t> &Params, const GpuSpec &Gpu,
+              std::string &WhyNot);
 
 } // namespace roofline
 

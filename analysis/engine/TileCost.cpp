@@ -12,9 +12,8 @@ static bool isGlobalLoad(const AccessInfo &A) {
   return A.Space == MemSpace::Global && !A.IsStore && !A.IsAtomic;
 }
 
-void roofline::priceTiles(std::vector<AccessInfo> &Accesses,
-                          const GpuSpec &Gpu, const Dim3 &Block,
-                          uint64_t SharedPerBlock,
+void roofline::priceTiles(std::vector<AccessInfo> &Accesses, const GpuSpec &Gpu,
+                          const Dim3 &Block, uint64_t SharedPerBlock,
                           std::optional<uint64_t> BlockLoads) {
   CacheEstimate Residency;
   residency(Gpu, Block, SharedPerBlock, Residency);

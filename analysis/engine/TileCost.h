@@ -1,4 +1,5 @@
-//===- TileCost.h - What a shared-memory tile of a load would save -*- C++ -*-===//
+//===- TileCost.h - What a shared-memory tile of a load would save -*- C++
+//-*-===//
 //
 // roofline-global-reuse advises a shared-memory tile; this prices it. The
 // reuse that costs something is between warps: a warp request reads each

@@ -6,6 +6,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/LangStandard.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/CodeGen/ModuleBuilder.h"
@@ -13,7 +14,6 @@
 #include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
-#include "clang/Basic/LangStandard.h"
 
 using namespace roofline;
 using namespace clang;
@@ -42,7 +42,8 @@ public:
 static void emitUsable(CodeGenerator &Gen, DeclContext *DC,
                        ErrorIsolation &Iso) {
   for (Decl *D : DC->decls()) {
-    if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D) || isa<ExportDecl>(D)) {
+    if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D) ||
+        isa<ExportDecl>(D)) {
       emitUsable(Gen, cast<DeclContext>(D), Iso);
       continue;
     }
@@ -114,11 +115,11 @@ roofline::compileFromAST(ASTContext &Ctx, Preprocessor &PP,
   DiagnosticsEngine Diags(new DiagnosticIDs(), DiagOpts, &Ignore,
                           /*ShouldOwnClient=*/false);
   Diags.setSourceManager(&SM);
-  std::unique_ptr<CodeGenerator> Gen = CreateLLVMCodeGen(
-      Diags, Out.File.empty() ? "device" : Out.File,
-      SM.getFileManager().getVirtualFileSystemPtr(),
-      PP.getHeaderSearchInfo().getHeaderSearchOpts(),
-      PP.getPreprocessorOpts(), CGO, *Out.Context);
+  std::unique_ptr<CodeGenerator> Gen =
+      CreateLLVMCodeGen(Diags, Out.File.empty() ? "device" : Out.File,
+                        SM.getFileManager().getVirtualFileSystemPtr(),
+                        PP.getHeaderSearchInfo().getHeaderSearchOpts(),
+                        PP.getPreprocessorOpts(), CGO, *Out.Context);
   Gen->Initialize(Ctx);
   if (Iso)
     emitUsable(*Gen, Ctx.getTranslationUnitDecl(), *Iso);

@@ -117,7 +117,8 @@ static llvm::Error fileError(const std::string &File, unsigned Line,
                                      Msg);
 }
 
-llvm::Expected<SourceSettings> roofline::readAnnotations(const std::string &File) {
+llvm::Expected<SourceSettings>
+roofline::readAnnotations(const std::string &File) {
   SourceSettings S;
   S.Origin = File;
   auto Buf = llvm::MemoryBuffer::getFile(File);
@@ -171,9 +172,9 @@ llvm::Expected<SourceSettings>
 roofline::readConfigFile(const std::string &Path) {
   auto Buf = llvm::MemoryBuffer::getFile(Path);
   if (!Buf)
-    return llvm::createStringError(Buf.getError(), "cannot read config file '" +
-                                                       Path + "': " +
-                                                       Buf.getError().message());
+    return llvm::createStringError(Buf.getError(),
+                                   "cannot read config file '" + Path +
+                                       "': " + Buf.getError().message());
   ConfigDoc Doc;
   // Named buffer: YAML errors print with the file name and position.
   llvm::yaml::Input In((*Buf)->getMemBufferRef());

@@ -1,4 +1,5 @@
-//===- Config.h - Sizes without flags: annotations and config files -*- C++ -*-===//
+//===- Config.h - Sizes without flags: annotations and config files -*- C++
+//-*-===//
 //
 // A lint run in an editor passes no flags, yet should still get numbers. Two
 // sources supply them (flags override both; annotations override the file):

@@ -25,14 +25,14 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/VirtualFileSystem.h"
-#include "llvm/Transforms/InstCombine/InstCombine.h"
-#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 #include <optional>
 
@@ -65,8 +65,8 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (!Ctx.getDiagnostics().hasErrorOccurred())
       return;
-    auto CU = compileFromAST(Ctx, CI.getPreprocessor(), Opts,
-                             Recorder.errors());
+    auto CU =
+        compileFromAST(Ctx, CI.getPreprocessor(), Opts, Recorder.errors());
     if (!CU) {
       Result.Failure = llvm::toString(CU.takeError());
       return;
@@ -319,19 +319,26 @@ std::string instantiationError(const Instantiation &Inst, unsigned ErrorId,
 static void replaceMinMaxCalls(llvm::Module &M) {
   using llvm::Intrinsic::ID;
   static const std::pair<const char *, ID> Map[] = {
-      {"__nv_min", llvm::Intrinsic::smin},   {"__nv_max", llvm::Intrinsic::smax},
-      {"__nv_llmin", llvm::Intrinsic::smin}, {"__nv_llmax", llvm::Intrinsic::smax},
-      {"__nv_umin", llvm::Intrinsic::umin},  {"__nv_umax", llvm::Intrinsic::umax},
-      {"__nv_ullmin", llvm::Intrinsic::umin}, {"__nv_ullmax", llvm::Intrinsic::umax},
-      {"__nv_fminf", llvm::Intrinsic::minnum}, {"__nv_fmaxf", llvm::Intrinsic::maxnum},
-      {"__nv_fmin", llvm::Intrinsic::minnum}, {"__nv_fmax", llvm::Intrinsic::maxnum},
-      {"__nv_fabsf", llvm::Intrinsic::fabs},  {"__nv_fabs", llvm::Intrinsic::fabs}};
+      {"__nv_min", llvm::Intrinsic::smin},
+      {"__nv_max", llvm::Intrinsic::smax},
+      {"__nv_llmin", llvm::Intrinsic::smin},
+      {"__nv_llmax", llvm::Intrinsic::smax},
+      {"__nv_umin", llvm::Intrinsic::umin},
+      {"__nv_umax", llvm::Intrinsic::umax},
+      {"__nv_ullmin", llvm::Intrinsic::umin},
+      {"__nv_ullmax", llvm::Intrinsic::umax},
+      {"__nv_fminf", llvm::Intrinsic::minnum},
+      {"__nv_fmaxf", llvm::Intrinsic::maxnum},
+      {"__nv_fmin", llvm::Intrinsic::minnum},
+      {"__nv_fmax", llvm::Intrinsic::maxnum},
+      {"__nv_fabsf", llvm::Intrinsic::fabs},
+      {"__nv_fabs", llvm::Intrinsic::fabs}};
   for (auto &[Name, IID] : Map) {
     llvm::Function *F = M.getFunction(Name);
     if (!F || !F->isDeclaration())
       continue;
-    llvm::Function *Intr = llvm::Intrinsic::getOrInsertDeclaration(
-        &M, IID, {F->getReturnType()});
+    llvm::Function *Intr =
+        llvm::Intrinsic::getOrInsertDeclaration(&M, IID, {F->getReturnType()});
     for (llvm::User *U : llvm::make_early_inc_range(F->users())) {
       auto *CI = llvm::dyn_cast<llvm::CallInst>(U);
       if (!CI || CI->getCalledFunction() != F)
@@ -354,7 +361,8 @@ static void dropUnrollHints(llvm::Module &M) {
   for (llvm::Function &F : M)
     for (llvm::BasicBlock &BB : F) {
       llvm::Instruction *T = BB.getTerminator();
-      llvm::MDNode *Loop = T ? T->getMetadata(llvm::LLVMContext::MD_loop) : nullptr;
+      llvm::MDNode *Loop =
+          T ? T->getMetadata(llvm::LLVMContext::MD_loop) : nullptr;
       if (!Loop)
         continue;
       llvm::SmallVector<llvm::Metadata *, 4> Ops = {nullptr};
@@ -473,12 +481,10 @@ static llvm::Error makeAbsoluteAsTool(llvm::vfs::FileSystem &FS,
 /// the file, one line each (line numbers of the original text are
 /// unchanged). Text is the file the tool compiles then, and must outlive
 /// Tool.run(): the tool keeps a reference to it.
-static llvm::Error appendInstantiations(ClangTool &Tool,
-                                        llvm::StringRef AbsFile,
-                                        const std::string &File,
-                                        const CompileOptions &Opts,
-                                        std::string &Text,
-                                        unsigned &FirstInjectedLine) {
+static llvm::Error
+appendInstantiations(ClangTool &Tool, llvm::StringRef AbsFile,
+                     const std::string &File, const CompileOptions &Opts,
+                     std::string &Text, unsigned &FirstInjectedLine) {
   if (Opts.Instantiations.empty())
     return llvm::Error::success();
   auto Buf = llvm::MemoryBuffer::getFile(File);
@@ -520,15 +526,14 @@ static llvm::Error adjustArguments(ClangTool &Tool,
           "no CUDA installation at '" + Cuda + "' (" + Need.str() +
               " is missing); give the toolkit's directory with --cuda-path");
   }
-  CommandLineArguments Extra = {
-      "--cuda-device-only",
-      "--cuda-gpu-arch=" + Opts.Arch,
-      "--cuda-path=" + Cuda,
-      "-Wno-unknown-cuda-version",
-      "-resource-dir=" ROOFLINE_CLANG_RESOURCE_DIR,
-      "-idirafter",
-      Cuda + "/include/cccl",
-      "-O3"};
+  CommandLineArguments Extra = {"--cuda-device-only",
+                                "--cuda-gpu-arch=" + Opts.Arch,
+                                "--cuda-path=" + Cuda,
+                                "-Wno-unknown-cuda-version",
+                                "-resource-dir=" ROOFLINE_CLANG_RESOURCE_DIR,
+                                "-idirafter",
+                                Cuda + "/include/cccl",
+                                "-O3"};
   Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
   if (Opts.Prelude)
     llvm::append_range(Extra, preludeArgs());
@@ -545,10 +550,10 @@ static llvm::Error compileFailure(const std::string &File,
                                   const IsolatedUnit &Isolated) {
   for (size_t I = 0; I < Opts.Instantiations.size(); ++I)
     if (!Filter.Errors[I].empty())
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          instantiationError(Opts.Instantiations[I], Filter.ErrorIds[I],
-                             Filter.Errors[I]));
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     instantiationError(Opts.Instantiations[I],
+                                                        Filter.ErrorIds[I],
+                                                        Filter.Errors[I]));
   std::string Hint;
   for (size_t I = 0; I < Opts.Instantiations.size() && Hint.empty(); ++I)
     if (Filter.Involved[I])

@@ -358,7 +358,8 @@ const ErrorIsolation::Verdict &ErrorIsolation::verdict(const Decl *D) {
     return *It->second; // A cycle in progress counts as clean.
   // The map may grow during the walk below; the verdict itself stays put.
   Verdict *V = (Verdicts[D] = std::make_unique<Verdict>()).get();
-  auto Break = [&](const ClangError *E, const Decl *Culprit) -> const Verdict & {
+  auto Break = [&](const ClangError *E,
+                   const Decl *Culprit) -> const Verdict & {
     V->Broken = true;
     V->Error = E;
     V->Culprit = Culprit;
@@ -435,7 +436,8 @@ std::vector<NotAnalyzed> ErrorIsolation::lost() {
       const ClangError *E = firstErrorIn(FD);
       if (!E)
         continue;
-      bool Device = FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>();
+      bool Device =
+          FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>();
       N.Kind = Device ? "device function" : "host function";
       N.Error = *E;
     }

@@ -1,4 +1,5 @@
-//===- ErrorIsolation.h - One rejected function costs only itself -*- C++ -*-===//
+//===- ErrorIsolation.h - One rejected function costs only itself -*- C++
+//-*-===//
 //
 // Real CUDA files are written for nvcc, and clang rejects some of their code:
 // a host template, one kernel among twelve, a declaration nvcc's headers

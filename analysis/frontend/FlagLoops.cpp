@@ -55,7 +55,8 @@ static bool rewriteLoop(Loop &L) {
     auto *C0 = cast<ConstantInt>(P->getIncomingValueForBlock(Pre));
     auto *C1 = cast<ConstantInt>(P->getIncomingValueForBlock(Latch));
     APInt D = C1->getValue() - C0->getValue();
-    bool NonNeg = !C0->isNegative() && !C1->isNegative() && C1->getValue().sge(C0->getValue());
+    bool NonNeg = !C0->isNegative() && !C1->isNegative() &&
+                  C1->getValue().sge(C0->getValue());
     Value *Step = HB.CreateZExtOrTrunc(IV, P->getType());
     Value *Scaled = HB.CreateMul(Step, ConstantInt::get(P->getType(), D), "",
                                  NonNeg, /*HasNSW=*/false);

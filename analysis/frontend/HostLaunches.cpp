@@ -10,10 +10,10 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -236,8 +236,8 @@ public:
                 const Stmt *Pos = nullptr, ParentMap *PM = nullptr)
       : Ctx(Ctx), Params(Params), Pos(Pos), PM(PM) {}
 
-  Failure Why;            // The first value that could not be evaluated.
-  std::string RangeError; // A --param value its variable cannot hold.
+  Failure Why;               // The first value that could not be evaluated.
+  std::string RangeError;    // A --param value its variable cannot hold.
   bool LimitReached = false; // The file's limits stopped the evaluation.
   /// Local variables of the launching function whose values were needed
   /// (those --param names are not): the loops that set them are the ones
@@ -251,7 +251,8 @@ public:
   std::vector<const ParmVarDecl *> UnvaluedParams;
   void unvalued(const VarDecl *VD) {
     if (const auto *P = dyn_cast<ParmVarDecl>(VD);
-        P && P->getType().getNonReferenceType()->isIntegralOrEnumerationType() &&
+        P &&
+        P->getType().getNonReferenceType()->isIntegralOrEnumerationType() &&
         !llvm::is_contained(UnvaluedParams, P))
       UnvaluedParams.push_back(P);
     std::string N = VD->getName().str();
@@ -283,9 +284,8 @@ public:
     std::string Owner;
     if (auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext()))
       Owner = " of '" + FD->getQualifiedNameAsString() + "'";
-    RangeError = "value " + std::to_string(V) + " of '" +
-                 VD->getName().str() + "' does not fit the " +
-                 std::to_string(Bits) + "-bit " +
+    RangeError = "value " + std::to_string(V) + " of '" + VD->getName().str() +
+                 "' does not fit the " + std::to_string(Bits) + "-bit " +
                  (Signed ? "signed" : "unsigned") +
                  (isa<ParmVarDecl>(VD) ? " parameter" : " variable") + Owner;
   }
@@ -1280,8 +1280,7 @@ private:
         return Flow::Fail;
       }
       std::optional<int64_t> L = toInt64(Lo.Val.getInt());
-      std::optional<int64_t> H =
-          Case->getRHS() ? toInt64(Hi.Val.getInt()) : L;
+      std::optional<int64_t> H = Case->getRHS() ? toInt64(Hi.Val.getInt()) : L;
       if (L && H && *L <= *V && *V <= *H)
         Target = Case;
     }
@@ -2052,7 +2051,8 @@ private:
   /// condition evaluates are followed; anything else that modifies VD
   /// (loops, address taken) makes the value unknown. Every Fail has said
   /// why.
-  DefKind lastDef(const Stmt *S, const VarDecl *VD, int64_t &V, unsigned Depth) {
+  DefKind lastDef(const Stmt *S, const VarDecl *VD, int64_t &V,
+                  unsigned Depth) {
     if (!S)
       return DefKind::None;
     if (auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -2063,7 +2063,8 @@ private:
             return DefKind::Fail;
           }
           bool Had = !Why.empty();
-          auto R = at<int64_t>(S, [&] { return evalInt(VD->getInit(), Depth + 1); });
+          auto R =
+              at<int64_t>(S, [&] { return evalInt(VD->getInit(), Depth + 1); });
           if (!R) {
             hintFor(VD, Had);
             return DefKind::Fail;
@@ -2180,9 +2181,8 @@ private:
       return std::nullopt;
     }
     int64_t V = 0;
-    DefKind K = scanBefore(VD, At, [&](const Stmt *S) {
-      return lastDef(S, VD, V, Depth);
-    });
+    DefKind K = scanBefore(
+        VD, At, [&](const Stmt *S) { return lastDef(S, VD, V, Depth); });
     if (K == DefKind::Found)
       return V;
     if (K == DefKind::None)
@@ -2202,7 +2202,8 @@ private:
         if (D == VD) {
           bool Had = !Why.empty();
           if (VD->getInit())
-            Base = at<Dim3>(S, [&] { return evalDim3(VD->getInit(), Depth + 1); });
+            Base =
+                at<Dim3>(S, [&] { return evalDim3(VD->getInit(), Depth + 1); });
           if (!Base)
             hintFor(VD, Had);
           return Base ? DefKind::Found : DefKind::Fail;
@@ -2216,7 +2217,8 @@ private:
         }))
       return *K;
     const clang::Expr *LHS = nullptr, *RHS = nullptr;
-    if (auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Assign) {
+    if (auto *B = dyn_cast<BinaryOperator>(S);
+        B && B->getOpcode() == BO_Assign) {
       LHS = B->getLHS();
       RHS = B->getRHS();
     } else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
@@ -2256,7 +2258,8 @@ private:
 
   /// The value of local dim3 VD just before At: its last whole assignment
   /// or initializer, then the member assignments (grid.x = ...) after it.
-  std::optional<Dim3> dim3At(const VarDecl *VD, const Stmt *At, unsigned Depth) {
+  std::optional<Dim3> dim3At(const VarDecl *VD, const Stmt *At,
+                             unsigned Depth) {
     std::vector<std::pair<int, int64_t>> Members; // Nearest first.
     std::optional<Dim3> Base;
     DefKind K = scanBefore(VD, At, [&](const Stmt *S) {
@@ -2367,7 +2370,8 @@ public:
       return true;
     if (TD->specializations().empty())
       Facts.UninstantiatedTemplates.push_back(
-          {TD->getNameAsString(), toLoc(Ctx.getSourceManager(), TD->getLocation())});
+          {TD->getNameAsString(),
+           toLoc(Ctx.getSourceManager(), TD->getLocation())});
     return true;
   }
 
@@ -2434,8 +2438,8 @@ public:
           if (!P || !E->getReplacement()->EvaluateAsInt(R, Ctx))
             return true;
           SourceLoc L = toLoc(Ctx.getSourceManager(), E->getBeginLoc());
-          K.TemplateUses.push_back({L.Line, P->getName().str(),
-                                    R.Val.getInt().getExtValue()});
+          K.TemplateUses.push_back(
+              {L.Line, P->getName().str(), R.Val.getInt().getExtValue()});
           return true;
         }
       } U(Ctx, K);
@@ -2497,19 +2501,18 @@ public:
     // sizes) are one launch.
     for (size_t I = Start + 1; I < Facts.Launches.size();) {
       const KernelLaunch &L = Facts.Launches[I];
-      bool Same = std::any_of(
-          Facts.Launches.begin() + Start, Facts.Launches.begin() + I,
-          [&](const KernelLaunch &P) {
-            auto Dims = [](const std::optional<Dim3> &D) {
-              return D ? D->V : std::array<int64_t, 3>{0, 0, 0};
-            };
-            return Dims(P.Grid) == Dims(L.Grid) &&
-                   Dims(P.Block) == Dims(L.Block) &&
-                   P.SharedBytes == L.SharedBytes &&
-                   P.SharedBytesUnknown == L.SharedBytesUnknown &&
-                   P.Args == L.Args &&
-                   P.Unresolved == L.Unresolved;
-          });
+      bool Same =
+          std::any_of(Facts.Launches.begin() + Start,
+                      Facts.Launches.begin() + I, [&](const KernelLaunch &P) {
+                        auto Dims = [](const std::optional<Dim3> &D) {
+                          return D ? D->V : std::array<int64_t, 3>{0, 0, 0};
+                        };
+                        return Dims(P.Grid) == Dims(L.Grid) &&
+                               Dims(P.Block) == Dims(L.Block) &&
+                               P.SharedBytes == L.SharedBytes &&
+                               P.SharedBytesUnknown == L.SharedBytesUnknown &&
+                               P.Args == L.Args && P.Unresolved == L.Unresolved;
+                      });
       if (Same)
         Facts.Launches.erase(Facts.Launches.begin() + I);
       else
@@ -2530,8 +2533,7 @@ private:
     std::string label() const {
       if (Calls.empty())
         return "";
-      std::string S = Values + (Values.empty() ? "" : " ") +
-                      "from the call" +
+      std::string S = Values + (Values.empty() ? "" : " ") + "from the call" +
                       (Calls.size() > 1 ? "s at lines " : " at line ");
       for (size_t I = 0; I < Calls.size(); ++I)
         S += (I ? ", " : "") + Calls[I];
@@ -2655,17 +2657,17 @@ private:
     }
     if (!It.Enumerated) {
       Facts.Launches.push_back(Labelled(
-          It.Notes.empty() ? std::move(Once)
-                           : evaluate(Site, Call, PM, C.Bindings, It.Notes,
-                                      nullptr),
+          It.Notes.empty()
+              ? std::move(Once)
+              : evaluate(Site, Call, PM, C.Bindings, It.Notes, nullptr),
           ""));
       return;
     }
     size_t First = Facts.Launches.size();
     for (size_t I = 0; I < It.Each.size(); ++I)
-      Facts.Launches.push_back(Labelled(
-          evaluate(Site, Call, PM, It.Each[I], It.Notes, nullptr),
-          It.Labels[I]));
+      Facts.Launches.push_back(
+          Labelled(evaluate(Site, Call, PM, It.Each[I], It.Notes, nullptr),
+                   It.Labels[I]));
     // Iterations that all fail alike (a size the loop does not decide has
     // no value) are one unresolved launch, not one per iteration.
     auto Begin = Facts.Launches.begin() + First;
@@ -2684,8 +2686,7 @@ private:
   /// around it, each context of its own function, up to a depth) passes.
   std::vector<CallContext>
   callerContexts(const FunctionDecl *F,
-                 const std::vector<const ParmVarDecl *> &Want,
-                 unsigned Depth) {
+                 const std::vector<const ParmVarDecl *> &Want, unsigned Depth) {
     std::vector<CallContext> Out;
     if (Depth >= MaxCallerDepth || Want.empty())
       return Out;
@@ -2747,11 +2748,11 @@ private:
           C.Bindings = ArgsAt(Its.Each[I], nullptr, nullptr);
           for (const ParmVarDecl *P : Sorted)
             if (C.Bindings.count(P))
-              C.Values += (C.Values.empty() ? "" : ", ") +
-                          P->getName().str() + "=" +
-                          std::to_string(C.Bindings[P]);
-          C.Calls.push_back(std::to_string(lineOf(CE)) +
-                            (Its.Labels[I].empty() ? "" : " with " + Its.Labels[I]));
+              C.Values += (C.Values.empty() ? "" : ", ") + P->getName().str() +
+                          "=" + std::to_string(C.Bindings[P]);
+          C.Calls.push_back(
+              std::to_string(lineOf(CE)) +
+              (Its.Labels[I].empty() ? "" : " with " + Its.Labels[I]));
           llvm::append_range(C.Calls, O.Calls);
           Out.push_back(std::move(C));
           if (Out.size() >= MaxLoopLaunches)
@@ -2796,13 +2797,13 @@ private:
 
   /// Base evaluated at launch Call, with the loop variables' values
   /// Bindings; adds to Needed the locals it needed.
-  KernelLaunch evaluate(const KernelLaunch &Base, const CUDAKernelCallExpr *Call,
-                      ParentMap *PM,
-                      const std::map<const VarDecl *, int64_t> &Bindings,
-                      const std::map<const VarDecl *, std::string> &Notes,
-                      std::set<const VarDecl *> *Needed,
-                      std::vector<const ParmVarDecl *> *Unvalued = nullptr,
-                      bool Sample = true) {
+  KernelLaunch evaluate(const KernelLaunch &Base,
+                        const CUDAKernelCallExpr *Call, ParentMap *PM,
+                        const std::map<const VarDecl *, int64_t> &Bindings,
+                        const std::map<const VarDecl *, std::string> &Notes,
+                        std::set<const VarDecl *> *Needed,
+                        std::vector<const ParmVarDecl *> *Unvalued = nullptr,
+                        bool Sample = true) {
     KernelLaunch L = Base;
     const CallExpr *Config = Call->getConfig();
     const FunctionDecl *FD = Call->getDirectCallee();
@@ -2882,8 +2883,9 @@ private:
     std::vector<std::string> Names; // In the order they are found.
     // The launch with every name in Names set to Size; adds to More the
     // names still without a value.
-    auto At = [&](int64_t Size, std::vector<std::string> *More)
-        -> std::optional<SampledLaunch> {
+    auto At =
+        [&](int64_t Size,
+            std::vector<std::string> *More) -> std::optional<SampledLaunch> {
       std::map<std::string, int64_t> P = Params;
       for (const std::string &N : Names)
         P[N] = Size;
@@ -2897,14 +2899,20 @@ private:
       };
       SampledLaunch S;
       S.Size = Size;
-      auto B = Eval([&](HostEvaluator &E) { return E.evalDim3(Config->getArg(1)); });
-      auto G = Eval([&](HostEvaluator &E) { return E.evalDim3(Config->getArg(0)); });
+      auto B =
+          Eval([&](HostEvaluator &E) { return E.evalDim3(Config->getArg(1)); });
+      auto G =
+          Eval([&](HostEvaluator &E) { return E.evalDim3(Config->getArg(0)); });
       std::optional<int64_t> Sh = 0;
-      if (Config->getNumArgs() >= 3 && !isa<CXXDefaultArgExpr>(Config->getArg(2)))
-        Sh = Eval([&](HostEvaluator &E) { return E.evalInt(Config->getArg(2)); });
-      for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I)
+      if (Config->getNumArgs() >= 3 &&
+          !isa<CXXDefaultArgExpr>(Config->getArg(2)))
+        Sh = Eval(
+            [&](HostEvaluator &E) { return E.evalInt(Config->getArg(2)); });
+      for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams();
+           ++I)
         if (FD->getParamDecl(I)->getType()->isIntegerType())
-          if (auto V = Eval([&](HostEvaluator &E) { return E.evalInt(Call->getArg(I)); }))
+          if (auto V = Eval(
+                  [&](HostEvaluator &E) { return E.evalInt(Call->getArg(I)); }))
             S.Args[FD->getParamDecl(I)->getName().str()] = *V;
       if (!B || !G || !Sh)
         return std::nullopt;
@@ -3021,9 +3029,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<ASTConsumer>
-roofline::createHostLaunchCollector(HostFacts &Facts,
-                                    const std::map<std::string, int64_t> &Params) {
+std::unique_ptr<ASTConsumer> roofline::createHostLaunchCollector(
+    HostFacts &Facts, const std::map<std::string, int64_t> &Params) {
   return std::make_unique<CollectorConsumer>(Facts, Params);
 }
 

@@ -1,4 +1,5 @@
-//===- HostLaunches.h - Kernels and <<<>>> launch sites from the AST -*- C++ -*-===//
+//===- HostLaunches.h - Kernels and <<<>>> launch sites from the AST -*- C++
+//-*-===//
 //
 // The device IR knows nothing about launches or source names of kernels, so
 // this collects, from the same translation unit's AST, every kernel
@@ -34,9 +35,9 @@ namespace roofline {
 /// A kernel as the AST sees it.
 struct KernelDecl {
   std::string MangledName;
-  std::string Name;       ///< Qualified name with template arguments.
-  std::string ShortName;  ///< Unqualified, with template arguments.
-  std::string PlainName;  ///< Unqualified, without template arguments.
+  std::string Name;           ///< Qualified name with template arguments.
+  std::string ShortName;      ///< Unqualified, with template arguments.
+  std::string PlainName;      ///< Unqualified, without template arguments.
   std::string QualifiedPlain; ///< Qualified, without template arguments.
 
   /// True if Want names this kernel: bare or qualified, with or without

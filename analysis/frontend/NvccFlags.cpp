@@ -81,8 +81,8 @@ llvm::Error expandInto(llvm::ArrayRef<std::string> Args, StringRef Directory,
         return makeError("'" + A + "' at the end of the command: no file");
       Flag = (A + " " + Args[I + 1]).str();
       Files = splitNvccList(Args[++I]);
-    } else if (Nvcc && (A.starts_with("--options-file=") ||
-                        A.starts_with("-optf="))) {
+    } else if (Nvcc &&
+               (A.starts_with("--options-file=") || A.starts_with("-optf="))) {
       Flag = A.str();
       Files = splitNvccList(A.split('=').second);
     } else {
@@ -240,25 +240,53 @@ bool HostFlags::add(StringRef A) {
       A.starts_with("-M") || A.starts_with("-static") ||
       A.starts_with("-nostdlib") || A.starts_with("-print-"))
     return true;
-  static const char *const DroppedExact[] = {
-      "-pipe",       "-pedantic", "-pedantic-errors", "-rdynamic",
-      "-shared",     "-s",        "-v",               "-c",
-      "-E",          "-S",        "-pie",             "-no-pie",
-      "-nodefaultlibs", "-nostartfiles", "-save-temps", "-p",
-      "-pg",         "-H",        "-Q"};
+  static const char *const DroppedExact[] = {"-pipe",
+                                             "-pedantic",
+                                             "-pedantic-errors",
+                                             "-rdynamic",
+                                             "-shared",
+                                             "-s",
+                                             "-v",
+                                             "-c",
+                                             "-E",
+                                             "-S",
+                                             "-pie",
+                                             "-no-pie",
+                                             "-nodefaultlibs",
+                                             "-nostartfiles",
+                                             "-save-temps",
+                                             "-p",
+                                             "-pg",
+                                             "-H",
+                                             "-Q"};
   return llvm::is_contained(DroppedExact, A);
 }
 
 /// -f flags that change what code means or whether it parses.
 bool HostFlags::keepF(StringRef F) {
-  static const char *const Exact[] = {
-      "-fexceptions", "-fno-exceptions", "-frtti", "-fno-rtti",
-      "-fsigned-char", "-funsigned-char", "-fchar8_t", "-fno-char8_t",
-      "-fms-extensions", "-fno-ms-extensions", "-fno-operator-names",
-      "-fshort-wchar", "-fno-short-wchar", "-fsized-deallocation",
-      "-fno-sized-deallocation", "-faligned-new", "-fno-aligned-new",
-      "-fgnu-keywords", "-fno-gnu-keywords", "-fdeclspec", "-fno-declspec",
-      "-fdollars-in-identifiers", "-fno-dollars-in-identifiers"};
+  static const char *const Exact[] = {"-fexceptions",
+                                      "-fno-exceptions",
+                                      "-frtti",
+                                      "-fno-rtti",
+                                      "-fsigned-char",
+                                      "-funsigned-char",
+                                      "-fchar8_t",
+                                      "-fno-char8_t",
+                                      "-fms-extensions",
+                                      "-fno-ms-extensions",
+                                      "-fno-operator-names",
+                                      "-fshort-wchar",
+                                      "-fno-short-wchar",
+                                      "-fsized-deallocation",
+                                      "-fno-sized-deallocation",
+                                      "-faligned-new",
+                                      "-fno-aligned-new",
+                                      "-fgnu-keywords",
+                                      "-fno-gnu-keywords",
+                                      "-fdeclspec",
+                                      "-fno-declspec",
+                                      "-fdollars-in-identifiers",
+                                      "-fno-dollars-in-identifiers"};
   if (llvm::is_contained(Exact, F))
     return true;
   return F.starts_with("-faligned-new=") ||
@@ -273,30 +301,100 @@ bool HostFlags::keepF(StringRef F) {
 bool HostFlags::dropF(StringRef F) {
   StringRef Name = F.drop_front(2);
   Name.consume_front("no-");
-  static const char *const Prefixes[] = {
-      "PIC", "pic", "PIE", "pie", "plt", "visibility", "stack-",
-      "omit-frame-pointer", "function-sections", "data-sections",
-      "strict-aliasing", "strict-overflow", "wrapv", "trapv", "math-errno",
-      "fast-math", "finite-math-only", "unsafe-math-optimizations",
-      "rounding-math", "signaling-nans", "trapping-math", "associative-math",
-      "reciprocal-math", "signed-zeros", "fp-contract", "excess-precision",
-      "unroll-", "peel-loops", "common", "lto", "profile", "coverage",
-      "test-coverage", "sanitize", "diagnostics", "color-diagnostics",
-      "max-errors", "message-length", "threadsafe-statics",
-      "semantic-interposition", "cf-protection", "asynchronous-unwind-tables",
-      "unwind-tables", "tree-", "opt-info", "ipa-", "inline", "builtin",
-      "debug-", "file-prefix-map", "macro-prefix-map", "record-gcc-switches",
-      "ident", "pch-preprocess", "gnu-unique", "var-tracking",
-      "ext-numeric-literals", "abi-version", "template-backtrace-limit",
-      "permissive", "coroutines", "concepts", "delete-null-pointer-checks",
-      "stack-usage", "elide-constructors", "keep-inline-functions",
-      "instrument-functions", "split-stack", "align-", "optimize-sibling-calls",
-      "merge-constants", "reorder-", "jump-tables", "zero-initialized-in-bss",
-      "time-report", "verbose-asm", "dump-", "whole-program", "use-linker-plugin",
-      "fuse-ld", "use-cxa-atexit", "devirtualize", "gcse", "vect-cost-model",
-      "openmp-simd", "openacc", "lax-vector-conversions", "pretty-templates",
-      "show-column", "working-directory", "input-charset", "exec-charset",
-      "strong-eval-order", "ms-compatibility-version"};
+  static const char *const Prefixes[] = {"PIC",
+                                         "pic",
+                                         "PIE",
+                                         "pie",
+                                         "plt",
+                                         "visibility",
+                                         "stack-",
+                                         "omit-frame-pointer",
+                                         "function-sections",
+                                         "data-sections",
+                                         "strict-aliasing",
+                                         "strict-overflow",
+                                         "wrapv",
+                                         "trapv",
+                                         "math-errno",
+                                         "fast-math",
+                                         "finite-math-only",
+                                         "unsafe-math-optimizations",
+                                         "rounding-math",
+                                         "signaling-nans",
+                                         "trapping-math",
+                                         "associative-math",
+                                         "reciprocal-math",
+                                         "signed-zeros",
+                                         "fp-contract",
+                                         "excess-precision",
+                                         "unroll-",
+                                         "peel-loops",
+                                         "common",
+                                         "lto",
+                                         "profile",
+                                         "coverage",
+                                         "test-coverage",
+                                         "sanitize",
+                                         "diagnostics",
+                                         "color-diagnostics",
+                                         "max-errors",
+                                         "message-length",
+                                         "threadsafe-statics",
+                                         "semantic-interposition",
+                                         "cf-protection",
+                                         "asynchronous-unwind-tables",
+                                         "unwind-tables",
+                                         "tree-",
+                                         "opt-info",
+                                         "ipa-",
+                                         "inline",
+                                         "builtin",
+                                         "debug-",
+                                         "file-prefix-map",
+                                         "macro-prefix-map",
+                                         "record-gcc-switches",
+                                         "ident",
+                                         "pch-preprocess",
+                                         "gnu-unique",
+                                         "var-tracking",
+                                         "ext-numeric-literals",
+                                         "abi-version",
+                                         "template-backtrace-limit",
+                                         "permissive",
+                                         "coroutines",
+                                         "concepts",
+                                         "delete-null-pointer-checks",
+                                         "stack-usage",
+                                         "elide-constructors",
+                                         "keep-inline-functions",
+                                         "instrument-functions",
+                                         "split-stack",
+                                         "align-",
+                                         "optimize-sibling-calls",
+                                         "merge-constants",
+                                         "reorder-",
+                                         "jump-tables",
+                                         "zero-initialized-in-bss",
+                                         "time-report",
+                                         "verbose-asm",
+                                         "dump-",
+                                         "whole-program",
+                                         "use-linker-plugin",
+                                         "fuse-ld",
+                                         "use-cxa-atexit",
+                                         "devirtualize",
+                                         "gcse",
+                                         "vect-cost-model",
+                                         "openmp-simd",
+                                         "openacc",
+                                         "lax-vector-conversions",
+                                         "pretty-templates",
+                                         "show-column",
+                                         "working-directory",
+                                         "input-charset",
+                                         "exec-charset",
+                                         "strong-eval-order",
+                                         "ms-compatibility-version"};
   for (StringRef P : Prefixes)
     if (Name.starts_with(P))
       return true;
@@ -305,32 +403,32 @@ bool HostFlags::dropF(StringRef F) {
 
 /// What an nvcc option does to the clang command.
 enum class Act {
-  Drop,            // nvcc-only: no bearing on how the code parses
-  Compile,         // -c
-  DeviceCompile,   // -dc: -c with relocatable device code
-  Output,          // -o FILE
-  Define,          // -D
-  Undefine,        // -U
-  IncludePath,     // -I
-  SystemInclude,   // -isystem
-  PreInclude,      // -include
-  Std,             // -std
-  Language,        // -x
-  Optimize,        // -O
-  Debug,           // -g
-  NoExceptions,    // -noeh
-  TemplateDepth,   // -ftemplate-depth
-  NoWarnings,      // -w
-  NoDeprecated,    // -Wno-deprecated-declarations
-  FastMath,        // --use_fast_math
-  Ftz,             // --ftz
-  Fmad,            // --fmad
-  Rdc,             // -rdc
-  Arch,            // -arch
-  Code,            // -code
-  Gencode,         // -gencode
-  DefaultStream,   // --default-stream
-  HostOptions,     // -Xcompiler
+  Drop,          // nvcc-only: no bearing on how the code parses
+  Compile,       // -c
+  DeviceCompile, // -dc: -c with relocatable device code
+  Output,        // -o FILE
+  Define,        // -D
+  Undefine,      // -U
+  IncludePath,   // -I
+  SystemInclude, // -isystem
+  PreInclude,    // -include
+  Std,           // -std
+  Language,      // -x
+  Optimize,      // -O
+  Debug,         // -g
+  NoExceptions,  // -noeh
+  TemplateDepth, // -ftemplate-depth
+  NoWarnings,    // -w
+  NoDeprecated,  // -Wno-deprecated-declarations
+  FastMath,      // --use_fast_math
+  Ftz,           // --ftz
+  Fmad,          // --fmad
+  Rdc,           // -rdc
+  Arch,          // -arch
+  Code,          // -code
+  Gencode,       // -gencode
+  DefaultStream, // --default-stream
+  HostOptions,   // -Xcompiler
 };
 
 struct NvccOption {
@@ -405,8 +503,7 @@ const NvccOption NvccOptions[] = {
     {"std", "std", true, false, Act::Std},
     {"no-host-device-initializer-list", "nohdinitlist", false, false,
      Act::Drop},
-    {"no-host-device-move-forward", "nohdmoveforward", false, false,
-     Act::Drop},
+    {"no-host-device-move-forward", "nohdmoveforward", false, false, Act::Drop},
     // clang has these semantics without asking.
     {"expt-relaxed-constexpr", "expt-relaxed-constexpr", false, false,
      Act::Drop},
@@ -422,8 +519,8 @@ const NvccOption NvccOptions[] = {
     {"cudafe-options", "Xcudafe", true, true, Act::Drop},
     {"fatbinary-options", "Xfatbin", true, true, Act::Drop},
     {"cicc-options", "Xcicc", true, true, Act::Drop},
-    {"static-global-template-stub", "static-global-template-stub", true,
-     false, Act::Drop},
+    {"static-global-template-stub", "static-global-template-stub", true, false,
+     Act::Drop},
     {"device-entity-has-hidden-visibility",
      "device-entity-has-hidden-visibility", true, false, Act::Drop},
     {"forward-unknown-to-host-compiler", "forward-unknown-to-host-compiler",
@@ -467,8 +564,7 @@ const NvccOption NvccOptions[] = {
      Act::Drop},
     {"default-stream", "default-stream", true, false, Act::DefaultStream},
     {"disable-warnings", "w", false, false, Act::NoWarnings},
-    {"keep-device-functions", "keep-device-functions", false, false,
-     Act::Drop},
+    {"keep-device-functions", "keep-device-functions", false, false, Act::Drop},
     {"source-in-ptx", "src-in-ptx", false, false, Act::Drop},
     {"restrict", "restrict", false, false, Act::Drop},
     {"Wreorder", "Wreorder", false, false, Act::Drop},
@@ -478,8 +574,8 @@ const NvccOption NvccOptions[] = {
      Act::Drop},
     {"Wext-lambda-captures-this", "Wext-lambda-captures-this", false, false,
      Act::Drop},
-    {"Wno-deprecated-declarations", "Wno-deprecated-declarations", false,
-     false, Act::NoDeprecated},
+    {"Wno-deprecated-declarations", "Wno-deprecated-declarations", false, false,
+     Act::NoDeprecated},
     {"Wno-deprecated-gpu-targets", "Wno-deprecated-gpu-targets", false, false,
      Act::Drop},
     {"Werror", "Werror", true, true, Act::Drop},
@@ -617,7 +713,8 @@ void NvccTranslator::apply(const NvccOption &O, StringRef Spelled,
                            StringRef Value) {
   std::vector<std::string> Items;
   if (O.Value)
-    Items = O.List ? splitNvccList(Value) : std::vector<std::string>{Value.str()};
+    Items =
+        O.List ? splitNvccList(Value) : std::vector<std::string>{Value.str()};
   switch (O.Action) {
   case Act::Drop:
     return;
@@ -775,8 +872,8 @@ void NvccTranslator::applyArch(Act A, StringRef Spelled, StringRef Value,
       if (std::optional<std::string> C = clangArch(I))
         CodeArchs.insert(*C);
       else
-        Notes.push_back(dropNote("nvcc", Spelled,
-                                 "unknown GPU code '" + I + "'"));
+        Notes.push_back(
+            dropNote("nvcc", Spelled, "unknown GPU code '" + I + "'"));
     }
     return;
   case Act::Gencode:
@@ -801,8 +898,7 @@ void NvccTranslator::applyHostOptions(llvm::ArrayRef<std::string> Items) {
   }
 }
 
-std::vector<std::string>
-NvccTranslator::run(llvm::ArrayRef<std::string> Args) {
+std::vector<std::string> NvccTranslator::run(llvm::ArrayRef<std::string> Args) {
   size_t First = 1;
   if (Args.size() > 1 && isLauncher(Args[0]))
     First = 2;

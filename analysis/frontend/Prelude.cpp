@@ -178,8 +178,8 @@ llvm::Error roofline::injectConfigArgs(clang::Preprocessor &PP,
   if (!*Cfg || (*Cfg)->ExtraArgs.empty())
     return llvm::Error::success();
   if (llvm::Error E = injectPreprocessorArgs(PP, (*Cfg)->ExtraArgs))
-    return badFlag((*Cfg)->Origin + ": extra-args: " +
-                   llvm::toString(std::move(E)) +
+    return badFlag((*Cfg)->Origin +
+                   ": extra-args: " + llvm::toString(std::move(E)) +
                    " (the lint front-ends take -D, -U, -include, -I, "
                    "-isystem and -idirafter)");
   return llvm::Error::success();

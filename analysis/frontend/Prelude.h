@@ -65,8 +65,7 @@ llvm::Error injectCcclDir(clang::Preprocessor &PP);
 /// `-U`, `-include`, `-I`, `-isystem` and `-idirafter`; any other flag is
 /// an error naming it and the config). Once per preprocessor. A config
 /// that cannot be read is not an error here: the analysis reports it.
-llvm::Error injectConfigArgs(clang::Preprocessor &PP,
-                             llvm::StringRef MainFile);
+llvm::Error injectConfigArgs(clang::Preprocessor &PP, llvm::StringRef MainFile);
 
 } // namespace roofline
 

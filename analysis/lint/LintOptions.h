@@ -39,9 +39,8 @@ struct LintSettings {
 /// The field an option sets, typed by its kind.
 using OptionField =
     std::variant<std::optional<std::string> *, std::string *,
-                 std::map<std::string, int64_t> *,
-                 std::vector<KernelLaunch> *, std::optional<CheckGlob> *,
-                 double *, unsigned *, bool *>;
+                 std::map<std::string, int64_t> *, std::vector<KernelLaunch> *,
+                 std::optional<CheckGlob> *, double *, unsigned *, bool *>;
 
 /// The field of S that option Id sets.
 OptionField optionField(LintSettings &S, OptionId Id);

@@ -25,8 +25,8 @@ LintOutcome roofline::applyLintPolicy(FileReport &R, const LintPolicy &P) {
              .first;
     for (const SuppressionError &E : It->second.errors())
       Out.Problems.push_back(File + ":" + std::to_string(E.Line) + ":" +
-                             std::to_string(E.Column) + ": error: " +
-                             E.Message + " [clang-tidy-nolint]");
+                             std::to_string(E.Column) +
+                             ": error: " + E.Message + " [clang-tidy-nolint]");
     return It->second;
   };
   nolintOf(R.File);

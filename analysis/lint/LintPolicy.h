@@ -1,4 +1,5 @@
-//===- LintPolicy.h - Which findings a lint run reports, and how -*- C++ -*-===//
+//===- LintPolicy.h - Which findings a lint run reports, and how -*- C++
+//-*-===//
 //
 // The same rules as clang-tidy, for the front-ends clang-tidy does not wrap
 // (the command-line tool and the clang plugin): a check glob selects checks,
@@ -10,8 +11,8 @@
 #ifndef CUDA_ROOFLINE_LINTPOLICY_H
 #define CUDA_ROOFLINE_LINTPOLICY_H
 
-#include "Report.h"
 #include "CheckGlob.h"
+#include "Report.h"
 
 #include <optional>
 #include <string>

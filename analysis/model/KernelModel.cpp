@@ -5,13 +5,13 @@
 #include "SymbolMapper.h"
 #include "Toolchain.h"
 
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
@@ -143,8 +143,9 @@ static CondRef limitCond() {
 }
 
 static Truth notT(Truth T) {
-  return T == Truth::True ? Truth::False
-                          : T == Truth::False ? Truth::True : Truth::Unknown;
+  return T == Truth::True    ? Truth::False
+         : T == Truth::False ? Truth::True
+                             : Truth::Unknown;
 }
 
 Truth Cond::evaluate(const IntervalEnv &Env) const {
@@ -186,13 +187,21 @@ Truth Cond::evaluate(const IntervalEnv &Env) const {
     Rational Z(0);
     switch (Pred) {
     case CmpKind::LT:
-      return D->Hi < Z ? Truth::True : D->Lo >= Z ? Truth::False : Truth::Unknown;
+      return D->Hi < Z    ? Truth::True
+             : D->Lo >= Z ? Truth::False
+                          : Truth::Unknown;
     case CmpKind::LE:
-      return D->Hi <= Z ? Truth::True : D->Lo > Z ? Truth::False : Truth::Unknown;
+      return D->Hi <= Z  ? Truth::True
+             : D->Lo > Z ? Truth::False
+                         : Truth::Unknown;
     case CmpKind::GT:
-      return D->Lo > Z ? Truth::True : D->Hi <= Z ? Truth::False : Truth::Unknown;
+      return D->Lo > Z    ? Truth::True
+             : D->Hi <= Z ? Truth::False
+                          : Truth::Unknown;
     case CmpKind::GE:
-      return D->Lo >= Z ? Truth::True : D->Hi < Z ? Truth::False : Truth::Unknown;
+      return D->Lo >= Z  ? Truth::True
+             : D->Hi < Z ? Truth::False
+                         : Truth::Unknown;
     case CmpKind::EQ:
       if (D->isPoint())
         return D->Lo == Z ? Truth::True : Truth::False;
@@ -254,7 +263,8 @@ CondRef Cond::mapLiterals(const std::function<CondRef(const Cond &)> &Map,
   case Unknown:
     return Map(*this);
   case Cmp:
-    return Map(*(Negated ? cmp(invertCmp(Pred), Lhs, Rhs) : cmp(Pred, Lhs, Rhs)));
+    return Map(
+        *(Negated ? cmp(invertCmp(Pred), Lhs, Rhs) : cmp(Pred, Lhs, Rhs)));
   case Not:
     return Ops[0]->mapLiterals(Map, !Negated);
   case And:
@@ -268,7 +278,8 @@ CondRef Cond::mapLiterals(const std::function<CondRef(const Cond &)> &Map,
   return makeTrue();
 }
 
-CondRef Cond::assumePassing(const std::function<bool(const Cond &)> &Pass) const {
+CondRef
+Cond::assumePassing(const std::function<bool(const Cond &)> &Pass) const {
   return mapLiterals([&](const Cond &L) {
     return Pass(L) ? makeTrue() : std::make_shared<Cond>(L);
   });
@@ -508,7 +519,8 @@ private:
                          const Instruction *Fallback) {
     UnknownReason R;
     R.Reason = Why;
-    locOf(dyn_cast_or_null<Instruction>(V), R.Loc.Line, R.Loc.Column, &R.Loc.File);
+    locOf(dyn_cast_or_null<Instruction>(V), R.Loc.Line, R.Loc.Column,
+          &R.Loc.File);
     if (R.Loc.Line == 0)
       locOf(Fallback, R.Loc.Line, R.Loc.Column, &R.Loc.File);
     return R;
@@ -641,8 +653,8 @@ void ModelBuilder::simplifyTileTripCount(LoopInfoModel &LM,
   // The single atom of E when E is exactly that atom.
   auto soleAtom = [](const Expr &E) -> const Atom * {
     const auto &Ts = E.terms();
-    if (Ts.size() != 1 || Ts[0].Coef != Rational(1) ||
-        Ts[0].Mono.size() != 1 || Ts[0].Mono[0].second != 1)
+    if (Ts.size() != 1 || Ts[0].Coef != Rational(1) || Ts[0].Mono.size() != 1 ||
+        Ts[0].Mono[0].second != 1)
       return nullptr;
     return Ts[0].Mono[0].first.get();
   };
@@ -734,8 +746,7 @@ bool ModelBuilder::tryStrideIdiom(Loop *L, LoopInfoModel &LM) {
     Pred = swapCmp(Pred);
     AR = dyn_cast<SCEVAddRecExpr>(A);
   }
-  if (!AR || AR->getLoop() != L || !AR->isAffine() ||
-      !SE.isLoopInvariant(B, L))
+  if (!AR || AR->getLoop() != L || !AR->isAffine() || !SE.isLoopInvariant(B, L))
     return false;
   auto X0 = Mapper.convert(AR->getStart());
   auto Step = Mapper.convert(AR->getStepRecurrence(SE));
@@ -892,8 +903,8 @@ CondRef ModelBuilder::condOfValue(Value *V, const Instruction *At,
     return Cond::cmp(toCmp(IC->getPredicate()), *L, *R);
   }
   if (isa<FCmpInst>(V))
-    return Cond::unknown(reasonAt(
-        "data-dependent branch (floating-point comparison)", V, At));
+    return Cond::unknown(
+        reasonAt("data-dependent branch (floating-point comparison)", V, At));
   if (auto *BO = dyn_cast<BinaryOperator>(V)) {
     if (BO->getOpcode() == Instruction::And)
       return Cond::conj(condOfValue(BO->getOperand(0), At, Depth + 1),
@@ -935,8 +946,8 @@ CondRef ModelBuilder::edgeCond(BasicBlock *From, BasicBlock *To) {
     bool IsDefault = SW->getDefaultDest() == To;
     CondRef NoneMatch = Cond::makeTrue();
     for (auto Case : SW->cases()) {
-      CondRef Eq = Cond::cmp(CmpKind::EQ, *V,
-                             Expr(Case.getCaseValue()->getSExtValue()));
+      CondRef Eq =
+          Cond::cmp(CmpKind::EQ, *V, Expr(Case.getCaseValue()->getSExtValue()));
       if (Case.getCaseSuccessor() == To)
         Any = Cond::disj(Any, Eq);
       NoneMatch = Cond::conj(NoneMatch, Cond::negate(Eq));
@@ -1012,9 +1023,8 @@ void ModelBuilder::computeRegionConds(Loop *Region) {
           Exited = Exited->getParentLoop();
         SmallVector<BasicBlock *, 4> Exits;
         Exited->getUniqueExitBlocks(Exits);
-        Edge = Exits.size() == 1
-                   ? Cond::makeTrue()
-                   : Cond::conj(It->second, edgeCond(P, BB));
+        Edge = Exits.size() == 1 ? Cond::makeTrue()
+                                 : Cond::conj(It->second, edgeCond(P, BB));
         if (Exits.size() != 1) {
           C = Cond::disj(C, Edge);
           continue;
@@ -1032,9 +1042,9 @@ void ModelBuilder::computeRegionConds(Loop *Region) {
 // instructions that only move it (casts, vector element moves) and, with
 // Merges, through selects and phis; stops at the first Visit that returns
 // true.
-static bool anyUseOfLoad(const Instruction &Load, bool Merges,
-                         function_ref<bool(const Instruction &, const Value *)>
-                             Visit) {
+static bool
+anyUseOfLoad(const Instruction &Load, bool Merges,
+             function_ref<bool(const Instruction &, const Value *)> Visit) {
   SmallVector<const Value *, 8> Work{&Load};
   SmallPtrSet<const Value *, 16> Seen;
   while (!Work.empty()) {
@@ -1148,8 +1158,7 @@ void ModelBuilder::addNest(BasicBlock &BB, RegionConds &Conds, BlockModel &B) {
   B.InnerGuard = Conds.in(&BB, Outer);
 }
 
-void ModelBuilder::addCopyAccesses(const MemTransferInst &MT,
-                                   BlockModel &B) {
+void ModelBuilder::addCopyAccesses(const MemTransferInst &MT, BlockModel &B) {
   // A struct copy touches Len contiguous bytes at each end.
   auto *Len = dyn_cast<ConstantInt>(MT.getLength());
   for (int IsDst = 0; Len && IsDst < 2; ++IsDst) {
@@ -1230,8 +1239,8 @@ void ModelBuilder::addInstruction(Instruction &I, const StoreList &Stores,
       B.Accesses.back().ReadBeforeWrite = readBeforeWrite(I, Frag->Ptr, Stores);
     return;
   }
-  bool IsMem = isa<LoadInst>(I) || isa<StoreInst>(I) ||
-               isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I);
+  bool IsMem = isa<LoadInst>(I) || isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
+               isa<AtomicCmpXchgInst>(I);
   MemSpace Space = IsMem ? memorySpaceOf(I) : MemSpace::None;
   if (Space != MemSpace::Global && Space != MemSpace::Shared)
     return;
@@ -1369,10 +1378,10 @@ KernelModel ModelBuilder::build() {
     analyzeTripCount(L, M.Loops[LoopIndex[L]]);
   buildBlocks();
   // Parameter order, whatever the order of the branches.
-  llvm::stable_sort(M.NullTested, [&](const std::string &A,
-                                      const std::string &B) {
-    return llvm::find(M.ParamNames, A) < llvm::find(M.ParamNames, B);
-  });
+  llvm::stable_sort(
+      M.NullTested, [&](const std::string &A, const std::string &B) {
+        return llvm::find(M.ParamNames, A) < llvm::find(M.ParamNames, B);
+      });
   return std::move(M);
 }
 
@@ -1462,8 +1471,8 @@ void roofline::dumpKernelModel(const KernelModel &M, raw_ostream &OS) {
   for (const std::string &P : M.NullTested)
     OS << "  null test of " << P << "\n";
   for (const LoopInfoModel &L : M.Loops) {
-    OS << "  loop " << L.Id << " (parent " << L.Parent << ", line " << L.Loc.Line
-       << ") var " << L.Var << ": ";
+    OS << "  loop " << L.Id << " (parent " << L.Parent << ", line "
+       << L.Loc.Line << ") var " << L.Var << ": ";
     if (L.TripCount)
       OS << "trip count " << L.TripCount->str();
     else if (L.Rec)
@@ -1483,9 +1492,8 @@ void roofline::dumpKernelModel(const KernelModel &M, raw_ostream &OS) {
       OS << "    " << KV.first << " " << KV.second << "\n";
     for (const AccessModel &A : B.Accesses)
       OS << "    access " << (A.Space == MemSpace::Shared ? "shared " : "")
-         << A.Base << " + "
-         << (A.Offset ? A.Offset->str() : std::string("?")) << " width "
-         << A.Width << (A.IsStore ? " store" : " load") << "\n";
+         << A.Base << " + " << (A.Offset ? A.Offset->str() : std::string("?"))
+         << " width " << A.Width << (A.IsStore ? " store" : " load") << "\n";
   }
 }
 

@@ -1,4 +1,5 @@
-//===- KernelModel.h - A kernel's loops, guards, ops and accesses -*- C++ -*-===//
+//===- KernelModel.h - A kernel's loops, guards, ops and accesses -*- C++
+//-*-===//
 //
 // The kernel model is what the counting stages consume: for every basic
 // block of the kernel, the loops that enclose it (with trip counts as
@@ -13,14 +14,14 @@
 #define CUDA_ROOFLINE_KERNELMODEL_H
 
 #include "Expr.h"
-#include "SourceLoc.h"
 #include "HostLaunches.h"
 #include "OpClassifier.h"
+#include "SourceLoc.h"
 
-#include <memory>
-#include <optional>
 #include <functional>
 #include <map>
+#include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -93,12 +94,12 @@ struct Recurrence {
 
 struct LoopInfoModel {
   unsigned Id = 0;
-  int Parent = -1;                 ///< Index into KernelModel::Loops.
-  std::string Var;                 ///< Iteration index symbol (or value).
-  std::optional<Expr> TripCount;   ///< Body executions per entry.
-  std::optional<Recurrence> Rec;   ///< When the counter is simulated.
-  UnknownReason Unknown;           ///< Set when neither is available.
-  SourceLoc Loc; ///< A header's, possibly.
+  int Parent = -1;               ///< Index into KernelModel::Loops.
+  std::string Var;               ///< Iteration index symbol (or value).
+  std::optional<Expr> TripCount; ///< Body executions per entry.
+  std::optional<Recurrence> Rec; ///< When the counter is simulated.
+  UnknownReason Unknown;         ///< Set when neither is available.
+  SourceLoc Loc;                 ///< A header's, possibly.
   bool isKnown() const { return TripCount || Rec; }
 };
 
@@ -109,12 +110,12 @@ struct AccessModel {
   /// Kernel parameter the pointer derives from (global), or the source
   /// name of the __shared__ variable (shared).
   std::string Base;
-  std::optional<Expr> Offset;    ///< Byte offset from Base.
-  unsigned Width = 0;            ///< Bytes.
+  std::optional<Expr> Offset; ///< Byte offset from Base.
+  unsigned Width = 0;         ///< Bytes.
   bool IsStore = false;
   bool IsAtomic = false;
-  bool ReadBeforeWrite = false;  ///< Load of an address later stored.
-  bool StagedInShared = false;   ///< Loaded value is stored to shared memory.
+  bool ReadBeforeWrite = false; ///< Load of an address later stored.
+  bool StagedInShared = false;  ///< Loaded value is stored to shared memory.
   /// Loaded value is reused from a register by a loop the load is not in.
   bool StagedInRegisters = false;
   /// Extra (byte stride, count) dimensions one access covers (WMMA tiles).
@@ -139,7 +140,7 @@ struct BlockModel {
   std::vector<AccessModel> Accesses;
   std::vector<UnknownReason> Unknowns; ///< Uncountable ops in this block.
   unsigned Affected = 0; ///< AffectedCounters the uncountable ops may change.
-  SourceLoc Loc; ///< A header's, possibly.
+  SourceLoc Loc;         ///< A header's, possibly.
 };
 
 /// The type of a __shared__ variable: its array extents, outermost first

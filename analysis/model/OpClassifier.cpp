@@ -4,7 +4,6 @@
 #include "Counters.h"
 
 #include "llvm/ADT/SmallVector.h"
-#include <array>
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
@@ -14,6 +13,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
+#include <array>
 
 using namespace llvm;
 using namespace roofline;
@@ -81,20 +81,87 @@ MathClass classifyMathName(StringRef Base, std::string &Kind) {
     Kind = "rsqrt";
     return MathClass::Special;
   }
-  static const char *OtherNames[] = {
-      "fmax", "fmin", "fabs", "floor", "ceil", "trunc", "round", "rint",
-      "nearbyint", "copysign", "saturate", "isnan", "isinf", "finite",
-      "signbit", "abs", "llabs", "min", "max", "umin", "umax", "llmin",
-      "llmax", "ullmin", "ullmax", "popc", "popcll", "clz", "clzll", "ffs",
-      "ffsll", "brev", "brevll", "byte_perm", "mulhi", "umulhi", "mul24",
-      "umul24", "mul64hi", "umul64hi", "sad", "usad", "hadd", "rhadd",
-      "uhadd", "urhadd", "fdim", "modf", "frexp", "ldexp", "scalbn",
-      "ilogb", "logb", "nextafter", "lrint", "llrint", "lround", "llround",
-      "float2int", "int2float", "float_as_int", "int_as_float", "double2",
-      "float2", "int2", "uint2", "ll2", "ull2", "half2", "float_as_uint",
-      "uint_as_float", "longlong_as_double", "double_as_longlong", "fmod",
-      "isnan", "isinf", "isfinite",
-      "remainder", "remquo", "fns", "signbitd"};
+  static const char *OtherNames[] = {"fmax",
+                                     "fmin",
+                                     "fabs",
+                                     "floor",
+                                     "ceil",
+                                     "trunc",
+                                     "round",
+                                     "rint",
+                                     "nearbyint",
+                                     "copysign",
+                                     "saturate",
+                                     "isnan",
+                                     "isinf",
+                                     "finite",
+                                     "signbit",
+                                     "abs",
+                                     "llabs",
+                                     "min",
+                                     "max",
+                                     "umin",
+                                     "umax",
+                                     "llmin",
+                                     "llmax",
+                                     "ullmin",
+                                     "ullmax",
+                                     "popc",
+                                     "popcll",
+                                     "clz",
+                                     "clzll",
+                                     "ffs",
+                                     "ffsll",
+                                     "brev",
+                                     "brevll",
+                                     "byte_perm",
+                                     "mulhi",
+                                     "umulhi",
+                                     "mul24",
+                                     "umul24",
+                                     "mul64hi",
+                                     "umul64hi",
+                                     "sad",
+                                     "usad",
+                                     "hadd",
+                                     "rhadd",
+                                     "uhadd",
+                                     "urhadd",
+                                     "fdim",
+                                     "modf",
+                                     "frexp",
+                                     "ldexp",
+                                     "scalbn",
+                                     "ilogb",
+                                     "logb",
+                                     "nextafter",
+                                     "lrint",
+                                     "llrint",
+                                     "lround",
+                                     "llround",
+                                     "float2int",
+                                     "int2float",
+                                     "float_as_int",
+                                     "int_as_float",
+                                     "double2",
+                                     "float2",
+                                     "int2",
+                                     "uint2",
+                                     "ll2",
+                                     "ull2",
+                                     "half2",
+                                     "float_as_uint",
+                                     "uint_as_float",
+                                     "longlong_as_double",
+                                     "double_as_longlong",
+                                     "fmod",
+                                     "isnan",
+                                     "isinf",
+                                     "isfinite",
+                                     "remainder",
+                                     "remquo",
+                                     "fns",
+                                     "signbitd"};
   for (const char *N : OtherNames)
     if (Base == N || Base.starts_with(std::string(N) + "_"))
       return MathClass::Other;
@@ -252,7 +319,8 @@ bool classifyIntrinsic(const IntrinsicInst &II, OpCounts &Out) {
     break;
   }
   StringRef Name = II.getCalledFunction()->getName();
-  if (Name.starts_with("llvm.nvvm.wmma.") || Name.starts_with("llvm.nvvm.mma.")) {
+  if (Name.starts_with("llvm.nvvm.wmma.") ||
+      Name.starts_with("llvm.nvvm.mma.")) {
     auto Shape = mmaShape(Name.drop_front(strlen("llvm.nvvm")));
     auto Types = elementTypes(Name);
     if (Name.contains(".mma.") || Name.starts_with("llvm.nvvm.mma.")) {
@@ -274,7 +342,8 @@ bool classifyIntrinsic(const IntrinsicInst &II, OpCounts &Out) {
     int64_t Cols = Which == 'a' ? (*Shape)[2] : (*Shape)[1];
     int64_t Bytes = Rows * Cols * Types.back().second / 32;
     MemSpace Space = memorySpaceOf(II);
-    std::string Prefix = Space == MemSpace::Shared ? counter::SharedPrefix : counter::GlobalPrefix;
+    std::string Prefix = Space == MemSpace::Shared ? counter::SharedPrefix
+                                                   : counter::GlobalPrefix;
     if (IsLoad) {
       if (Space != MemSpace::Shared)
         Out[counter::GlobalLoads] += 1;
@@ -288,9 +357,11 @@ bool classifyIntrinsic(const IntrinsicInst &II, OpCounts &Out) {
   }
   if (Name.starts_with("llvm.nvvm.fma."))
     addFlops(Out, T, 2);
-  else if (Name.starts_with("llvm.nvvm.add.") || Name.starts_with("llvm.nvvm.mul."))
+  else if (Name.starts_with("llvm.nvvm.add.") ||
+           Name.starts_with("llvm.nvvm.mul."))
     addFlops(Out, T, 1);
-  else if (Name.starts_with("llvm.nvvm.div.") || Name.starts_with("llvm.nvvm.rcp."))
+  else if (Name.starts_with("llvm.nvvm.div.") ||
+           Name.starts_with("llvm.nvvm.rcp."))
     addDivision(Out, T);
   else if (Name.starts_with("llvm.nvvm.sqrt."))
     addSpecial(Out, "sqrt", T);
@@ -407,11 +478,13 @@ std::string ptxPrecision(ArrayRef<StringRef> Parts, unsigned &Lanes) {
 /// logic, barriers, votes); a shuffle is counted as one.
 bool isFreePtx(StringRef Base, OpCounts &Out) {
   static const char *const Free[] = {
-      "mov",  "cvt", "cvta", "setp", "set",  "selp", "and",   "or",
-      "xor",  "not", "shl",  "shr",  "shf",  "prmt", "bfe",   "bfi",
-      "neg",  "abs", "min",  "max",  "testp", "copysign", "brev", "popc",
-      "clz",  "bar", "barrier", "membar", "fence", "activemask", "nanosleep",
-      "vote", "match", "shfl", "lop3", "sad", "mul24", "mad24"};
+      "mov",       "cvt",  "cvta",    "setp",     "set",   "selp",
+      "and",       "or",   "xor",     "not",      "shl",   "shr",
+      "shf",       "prmt", "bfe",     "bfi",      "neg",   "abs",
+      "min",       "max",  "testp",   "copysign", "brev",  "popc",
+      "clz",       "bar",  "barrier", "membar",   "fence", "activemask",
+      "nanosleep", "vote", "match",   "shfl",     "lop3",  "sad",
+      "mul24",     "mad24"};
   for (const char *F : Free)
     if (Base == F) {
       if (Base == "shfl")
@@ -558,7 +631,6 @@ bool classifyPtxAsm(StringRef Asm, OpCounts &Out, std::string &Why,
 
 } // namespace
 
-
 std::optional<FragmentAccess> roofline::fragmentAccess(const Instruction &I) {
   auto *II = dyn_cast<IntrinsicInst>(&I);
   if (!II)
@@ -592,7 +664,8 @@ MemSpace roofline::memorySpaceOf(const Instruction &I) {
       Ptr = RMW->getPointerOperand();
     else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
       Ptr = CX->getPointerOperand();
-    else if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->arg_size() &&
+    else if (auto *CB = dyn_cast<CallBase>(&I);
+             CB && CB->arg_size() &&
              CB->getArgOperand(0)->getType()->isPointerTy())
       Ptr = CB->getArgOperand(0);
   }
@@ -649,12 +722,45 @@ unsigned roofline::counterCategory(const std::string &C) {
       N == counter::SharedLoadBytes)
     return AffectsLoads;
   if (N == counter::GlobalStores || N == counter::GlobalStoreBytes ||
-      N == counter::SharedStoreBytes || N == counter::Atomics || N == counter::AtomicBytes ||
-      N == counter::SharedAtomics)
+      N == counter::SharedStoreBytes || N == counter::Atomics ||
+      N == counter::AtomicBytes || N == counter::SharedAtomics)
     return AffectsStores;
   if (N == "shuffles")
     return AffectsShuffles;
   return AffectsCompute;
+}
+
+// A memcpy/memmove of a constant length: the loads and stores the back end
+// copies it with, in the spaces of its pointers.
+static bool classifyMemTransfer(const MemTransferInst &MT, OpCounts &Out,
+                                std::string &Why) {
+  auto *Len = dyn_cast<ConstantInt>(MT.getArgOperand(2));
+  if (!Len) {
+    Why = "memcpy of a non-constant length";
+    return false;
+  }
+  int64_t N = Len->getSExtValue();
+  MemSpace Dst = spaceOfPointer(MT.getArgOperand(0));
+  MemSpace Src = spaceOfPointer(MT.getArgOperand(1));
+  // The back end copies with the widest access the alignment allows
+  // (a 16-byte aligned uint4 copy is one load, a float3 three).
+  auto accesses = [&](MaybeAlign A) {
+    int64_t W = std::min<int64_t>({16, int64_t(A.valueOrOne().value()), N});
+    return W > 0 ? (N + W - 1) / W : 0;
+  };
+  if (Src == MemSpace::Global) {
+    Out[counter::GlobalLoads] += accesses(MT.getSourceAlign());
+    Out[counter::GlobalLoadBytes] += N;
+  } else if (Src == MemSpace::Shared) {
+    Out[counter::SharedLoadBytes] += N;
+  }
+  if (Dst == MemSpace::Global) {
+    Out[counter::GlobalStores] += accesses(MT.getDestAlign());
+    Out[counter::GlobalStoreBytes] += N;
+  } else if (Dst == MemSpace::Shared) {
+    Out[counter::SharedStoreBytes] += N;
+  }
+  return true;
 }
 
 bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
@@ -679,17 +785,20 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
     return true;
   case Instruction::Load:
   case Instruction::Store: {
-    Type *T = isa<LoadInst>(I) ? I.getType()
-                               : cast<StoreInst>(I).getValueOperand()->getType();
+    Type *T = isa<LoadInst>(I)
+                  ? I.getType()
+                  : cast<StoreInst>(I).getValueOperand()->getType();
     int64_t Bytes = DL.getTypeStoreSize(T).getFixedValue();
     bool IsLoad = isa<LoadInst>(I);
     switch (memorySpaceOf(I)) {
     case MemSpace::Global:
       Out[IsLoad ? counter::GlobalLoads : counter::GlobalStores] += 1;
-      Out[IsLoad ? counter::GlobalLoadBytes : counter::GlobalStoreBytes] += Bytes;
+      Out[IsLoad ? counter::GlobalLoadBytes : counter::GlobalStoreBytes] +=
+          Bytes;
       break;
     case MemSpace::Shared:
-      Out[IsLoad ? counter::SharedLoadBytes : counter::SharedStoreBytes] += Bytes;
+      Out[IsLoad ? counter::SharedLoadBytes : counter::SharedStoreBytes] +=
+          Bytes;
       break;
     default:
       break;
@@ -718,36 +827,8 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
           Affects);
     if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
       if (II->getIntrinsicID() == Intrinsic::memcpy ||
-          II->getIntrinsicID() == Intrinsic::memmove) {
-        auto *Len = dyn_cast<ConstantInt>(II->getArgOperand(2));
-        if (!Len) {
-          Why = "memcpy of a non-constant length";
-          return false;
-        }
-        int64_t N = Len->getSExtValue();
-        MemSpace Dst = spaceOfPointer(II->getArgOperand(0));
-        MemSpace Src = spaceOfPointer(II->getArgOperand(1));
-        // The back end copies with the widest access the alignment allows
-        // (a 16-byte aligned uint4 copy is one load, a float3 three).
-        auto *MT = cast<MemTransferInst>(II);
-        auto accesses = [&](MaybeAlign A) {
-          int64_t W = std::min<int64_t>({16, int64_t(A.valueOrOne().value()), N});
-          return W > 0 ? (N + W - 1) / W : 0;
-        };
-        if (Src == MemSpace::Global) {
-          Out[counter::GlobalLoads] += accesses(MT->getSourceAlign());
-          Out[counter::GlobalLoadBytes] += N;
-        } else if (Src == MemSpace::Shared) {
-          Out[counter::SharedLoadBytes] += N;
-        }
-        if (Dst == MemSpace::Global) {
-          Out[counter::GlobalStores] += accesses(MT->getDestAlign());
-          Out[counter::GlobalStoreBytes] += N;
-        } else if (Dst == MemSpace::Shared) {
-          Out[counter::SharedStoreBytes] += N;
-        }
-        return true;
-      }
+          II->getIntrinsicID() == Intrinsic::memmove)
+        return classifyMemTransfer(cast<MemTransferInst>(*II), Out, Why);
       if (!classifyIntrinsic(*II, Out)) {
         Why = ("tensor-core intrinsic '" + II->getCalledFunction()->getName() +
                "' has an unrecognized shape or type")

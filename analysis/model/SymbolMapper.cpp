@@ -8,11 +8,11 @@
 #include "llvm/Analysis/SimplifyQuery.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/Module.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -232,11 +232,11 @@ std::optional<Expr> SymbolMapper::convertDivRem(const BinaryOperator *BO,
   // A signed division of a value LLVM knows is non-negative (a thread
   // index) by a positive constant rounds down: the floor form, whose
   // divisible terms come out of the atom (Expr::floorDiv).
-  bool Floor = C && C->getValue().isStrictlyPositive() &&
-               (nonNegative(*A) ||
-                isKnownNonNegative(
-                    BO->getOperand(0),
-                    SimplifyQuery(BO->getModule()->getDataLayout(), BO)));
+  bool Floor =
+      C && C->getValue().isStrictlyPositive() &&
+      (nonNegative(*A) ||
+       isKnownNonNegative(BO->getOperand(0),
+                          SimplifyQuery(BO->getModule()->getDataLayout(), BO)));
   switch (BO->getOpcode()) {
   case Instruction::SDiv:
     return Floor ? Expr::floorDiv(*A, *B) : Expr::truncDiv(*A, *B);

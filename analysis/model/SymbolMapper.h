@@ -1,4 +1,5 @@
-//===- SymbolMapper.h - ScalarEvolution expressions to source names -*- C++ -*-===//
+//===- SymbolMapper.h - ScalarEvolution expressions to source names -*- C++
+//-*-===//
 //
 // Turns SCEVs into Exprs whose symbols are the names a kernel author wrote:
 // kernel parameters, threadIdx.x, blockDim.x, and one iteration index per
@@ -13,8 +14,8 @@
 
 #include "Expr.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <optional>
 #include <string>

@@ -51,16 +51,16 @@ void roofline::emitGithub(llvm::raw_ostream &OS,
   std::string Root = reviewRoot(Opts);
   for (const FileReport &F : Files)
     forEachFinding(F, [&](const Finding &Fd) {
-        OS << "::" << levelName(Fd.Level, {"error", "warning", "notice"})
-           << " file=" << escapeProperty(reviewPath(Fd.Loc.File, Root).Path);
-        if (Fd.Loc.Line) {
-          OS << ",line=" << Fd.Loc.Line;
-          if (Fd.Loc.Column)
-            OS << ",col=" << Fd.Loc.Column;
-        }
-        OS << ",title=" << escapeProperty(Fd.Check)
-           << "::" << escapeData(messageWithNotes(Fd, NoteStyle::Lines, Root))
-           << "\n";
+      OS << "::" << levelName(Fd.Level, {"error", "warning", "notice"})
+         << " file=" << escapeProperty(reviewPath(Fd.Loc.File, Root).Path);
+      if (Fd.Loc.Line) {
+        OS << ",line=" << Fd.Loc.Line;
+        if (Fd.Loc.Column)
+          OS << ",col=" << Fd.Loc.Column;
+      }
+      OS << ",title=" << escapeProperty(Fd.Check)
+         << "::" << escapeData(messageWithNotes(Fd, NoteStyle::Lines, Root))
+         << "\n";
     });
   // A file that could not be analyzed has no findings, which is no clean
   // bill: say so where the run's summary shows it.

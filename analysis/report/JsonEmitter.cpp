@@ -1,7 +1,7 @@
 //===- JsonEmitter.cpp ----------------------------------------------------===//
 
-#include "Emitters.h"
 #include "Counters.h"
+#include "Emitters.h"
 #include "Version.h"
 
 #include "llvm/Support/JSON.h"
@@ -61,13 +61,21 @@ static void quantity(OStream &J, const Quantity &Q, bool WithExpr) {
 }
 
 // Counters grouped the way the schema nests them.
-static const char *const FlatOrder[] = {
-    counter::FlopsTotal,        counter::Divisions,         counter::SpecialFamily,
-    counter::GlobalLoads,
-    counter::GlobalLoadBytes,  counter::GlobalStores,     counter::GlobalStoreBytes,
-    counter::SharedLoadBytes,  counter::SharedStoreBytes, counter::SharedBytes,
-    counter::Atomics,            counter::AtomicBytes,      counter::SharedAtomics,
-    "shuffles",           "mma"};
+static const char *const FlatOrder[] = {counter::FlopsTotal,
+                                        counter::Divisions,
+                                        counter::SpecialFamily,
+                                        counter::GlobalLoads,
+                                        counter::GlobalLoadBytes,
+                                        counter::GlobalStores,
+                                        counter::GlobalStoreBytes,
+                                        counter::SharedLoadBytes,
+                                        counter::SharedStoreBytes,
+                                        counter::SharedBytes,
+                                        counter::Atomics,
+                                        counter::AtomicBytes,
+                                        counter::SharedAtomics,
+                                        "shuffles",
+                                        "mma"};
 
 template <typename GetFn>
 static void counters(OStream &J, const std::vector<std::string> &Names,
@@ -138,11 +146,10 @@ static void access(OStream &J, const AccessInfo &A) {
     if (!A.Reachable)
       J.attribute("reachable", false);
     bool Known = A.Unknown.empty();
-    J.attribute("class",
-                !Known                      ? std::string("irregular")
-                : !A.StrideFormula.empty() ? "strided:" + A.StrideFormula
-                                            : accessClassName(A.Class,
-                                                              A.StrideElements));
+    J.attribute("class", !Known ? std::string("irregular")
+                         : !A.StrideFormula.empty()
+                             ? "strided:" + A.StrideFormula
+                             : accessClassName(A.Class, A.StrideElements));
     std::optional<int64_t> Sectors, Ways, Wavefronts;
     std::optional<double> Efficiency;
     if (A.Sectors) {
@@ -162,9 +169,8 @@ static void access(OStream &J, const AccessInfo &A) {
       attr(J, "bank_conflict_ways", Ways);
       attr(J, "wavefronts_per_request", Wavefronts);
       if (A.BankFix)
-        J.attribute("bank_conflict_cause", A.BankFix->acrossRows()
-                                               ? "across_rows"
-                                               : "within_row");
+        J.attribute("bank_conflict_cause",
+                    A.BankFix->acrossRows() ? "across_rows" : "within_row");
     }
     if (A.Space == MemSpace::Global && !A.IsStore && !A.IsAtomic) {
       attr(J, "reuse_factor", A.reuseFactor());
@@ -410,9 +416,8 @@ static void sizeSweepAttr(OStream &J, const KernelReport &K,
       });
     });
   } else if (!K.SweepWhyNot.empty() && !K.MissingSizes.empty()) {
-    J.attributeObject("size_sweep", [&] {
-      J.attribute("unknown", K.SweepWhyNot);
-    });
+    J.attributeObject("size_sweep",
+                      [&] { J.attribute("unknown", K.SweepWhyNot); });
   }
 }
 
@@ -485,7 +490,8 @@ void roofline::emitJson(llvm::raw_ostream &OS,
         for (const NotAnalyzed &N : F.Lost) {
           if (llvm::none_of(F.Findings, [&](const Finding &Fd) {
                 return Fd.Loc.File == N.Loc.File && Fd.Loc.Line == N.Loc.Line &&
-                       Fd.Loc.Column == N.Loc.Column && Fd.Message == N.message();
+                       Fd.Loc.Column == N.Loc.Column &&
+                       Fd.Message == N.message();
               }))
             continue;
           J.object([&] {

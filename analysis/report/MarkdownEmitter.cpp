@@ -110,9 +110,9 @@ static std::string speedCell(const KernelReport &K) {
                ? "needs sizes: " + escape(K.MissingSizes)
            : M.Note.empty() ? "-"
                             : escape(M.Note);
-  std::string S = M.Seconds ? formatSeconds(*M.Seconds)
-                            : "? (no reuse " + formatSeconds(*M.SecondsUpper) +
-                                  ")";
+  std::string S = M.Seconds
+                      ? formatSeconds(*M.Seconds)
+                      : "? (no reuse " + formatSeconds(*M.SecondsUpper) + ")";
   if (M.SecondsEstimate)
     S += " (estimate " + formatSeconds(*M.SecondsEstimate) + ")";
   return S;
@@ -234,8 +234,8 @@ void roofline::emitMarkdown(llvm::raw_ostream &OS,
     if (!isWarning(*Fd))
       continue;
     std::string Path = reviewPath(Fd->Loc.File, Root).Path;
-    auto It = llvm::find_if(PerFile,
-                            [&](const Listed &L) { return L.Path == Path; });
+    auto It =
+        llvm::find_if(PerFile, [&](const Listed &L) { return L.Path == Path; });
     if (It == PerFile.end())
       It = PerFile.insert(PerFile.end(), Listed{Path, 0});
     if (++It->Total <= MaxFindingsPerFile)

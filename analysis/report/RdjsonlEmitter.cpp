@@ -18,28 +18,28 @@ void roofline::emitRdjsonl(llvm::raw_ostream &OS,
   std::string Root = reviewRoot(Opts);
   for (const FileReport &F : Files)
     forEachFinding(F, [&](const Finding &Fd) {
-        llvm::json::OStream J(OS); // Compact: one diagnostic per line.
-        J.object([&] {
-          J.attribute("message", messageWithNotes(Fd, NoteStyle::Lines, Root));
-          J.attributeObject("location", [&] {
-            J.attribute("path", reviewPath(Fd.Loc.File, Root).Path);
-            if (!Fd.Loc.Line)
-              return;
-            J.attributeObject("range", [&] {
-              J.attributeObject("start", [&] {
-                J.attribute("line", Fd.Loc.Line);
-                if (Fd.Loc.Column)
-                  J.attribute("column", Fd.Loc.Column);
-              });
+      llvm::json::OStream J(OS); // Compact: one diagnostic per line.
+      J.object([&] {
+        J.attribute("message", messageWithNotes(Fd, NoteStyle::Lines, Root));
+        J.attributeObject("location", [&] {
+          J.attribute("path", reviewPath(Fd.Loc.File, Root).Path);
+          if (!Fd.Loc.Line)
+            return;
+          J.attributeObject("range", [&] {
+            J.attributeObject("start", [&] {
+              J.attribute("line", Fd.Loc.Line);
+              if (Fd.Loc.Column)
+                J.attribute("column", Fd.Loc.Column);
             });
           });
-          J.attribute("severity",
-                      levelName(Fd.Level, {"ERROR", "WARNING", "INFO"}));
-          J.attributeObject("source",
-                            [&] { J.attribute("name", "cuda-roofline"); });
-          J.attributeObject("code", [&] { J.attribute("value", Fd.Check); });
         });
-        OS << "\n";
+        J.attribute("severity",
+                    levelName(Fd.Level, {"ERROR", "WARNING", "INFO"}));
+        J.attributeObject("source",
+                          [&] { J.attribute("name", "cuda-roofline"); });
+        J.attributeObject("code", [&] { J.attribute("value", Fd.Check); });
+      });
+      OS << "\n";
     });
   // A file that could not be analyzed: an error without a location (its
   // message names the file), so that its silence is not read as clean.

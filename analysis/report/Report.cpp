@@ -18,10 +18,9 @@ roofline::findingsByCost(const std::vector<FileReport> &Files) {
       for (const Finding &Fd : K.Findings)
         All.push_back(&Fd);
   }
-  std::stable_sort(All.begin(), All.end(),
-                   [](const Finding *L, const Finding *R) {
-                     return costlier(*L, *R);
-                   });
+  std::stable_sort(
+      All.begin(), All.end(),
+      [](const Finding *L, const Finding *R) { return costlier(*L, *R); });
   Lost.insert(Lost.end(), All.begin(), All.end());
   return Lost;
 }

@@ -117,7 +117,8 @@ template <typename Fn> void forEachFinding(const FileReport &R, Fn &&F) {
 /// errors kept from being analyzed (roofline-not-analyzed), then the most
 /// costly first (Finding::Seconds), then those without a cost in report
 /// order.
-std::vector<const Finding *> findingsByCost(const std::vector<FileReport> &Files);
+std::vector<const Finding *>
+findingsByCost(const std::vector<FileReport> &Files);
 
 } // namespace roofline
 

@@ -129,7 +129,8 @@ std::string roofline::messageWithNotes(const Finding &F, NoteStyle Style,
     bool Elsewhere = N.Loc.Line && (OtherFile || N.Loc.Line != F.Loc.Line);
     std::string Where;
     if (Elsewhere && OtherFile)
-      Where = reviewPath(N.Loc.File, Root).Path + ":" + std::to_string(N.Loc.Line);
+      Where =
+          reviewPath(N.Loc.File, Root).Path + ":" + std::to_string(N.Loc.Line);
     else if (Elsewhere)
       Where = "line " + std::to_string(N.Loc.Line);
     if (Style == NoteStyle::Lines) {
@@ -139,8 +140,7 @@ std::string roofline::messageWithNotes(const Finding &F, NoteStyle Style,
       Out += ": " + N.Message;
     } else {
       Out += ' ';
-      Out += sentence(Elsewhere ? "At " + Where + ": " + N.Message
-                                : N.Message);
+      Out += sentence(Elsewhere ? "At " + Where + ": " + N.Message : N.Message);
     }
   }
   return Out;

@@ -137,7 +137,9 @@ static void result(OStream &J, const Finding &F, const std::vector<Rule> &Rules,
                              : std::string("warning"));
     text(J, "message", messageWithNotes(F, NoteStyle::Sentences, L.Root));
     J.attributeArray("locations", [&] {
-      J.object([&] { L.physical(J, F.Loc.File, F.Loc.Line, F.Loc.Column, F.SourceLine); });
+      J.object([&] {
+        L.physical(J, F.Loc.File, F.Loc.Line, F.Loc.Column, F.SourceLine);
+      });
     });
     if (F.Seconds)
       J.attributeObject("properties",
@@ -151,7 +153,8 @@ static void result(OStream &J, const Finding &F, const std::vector<Rule> &Rules,
           J.attribute("id", int64_t(I + 1));
           // Each note in its own file: a loop or an error can be in
           // another one than the finding.
-          bool OnFindingLine = N.Loc.File == F.Loc.File && N.Loc.Line == F.Loc.Line;
+          bool OnFindingLine =
+              N.Loc.File == F.Loc.File && N.Loc.Line == F.Loc.Line;
           L.physical(J, N.Loc.File, N.Loc.Line, N.Loc.Column,
                      OnFindingLine ? llvm::StringRef(F.SourceLine)
                                    : llvm::StringRef());

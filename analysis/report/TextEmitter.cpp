@@ -1,8 +1,8 @@
 //===- TextEmitter.cpp ----------------------------------------------------===//
 
 #include "Checks.h"
-#include "Emitters.h"
 #include "Counters.h"
+#include "Emitters.h"
 
 #include "llvm/Support/Format.h"
 
@@ -34,8 +34,8 @@ static std::string label(const std::string &Counter) {
 
 static void findingText(llvm::raw_ostream &OS, const Finding &F) {
   // A promoted warning says so, as clang-tidy does.
-  OS << F.Loc.File << ":" << F.Loc.Line << ":" << F.Loc.Column << ": " << F.Level << ": "
-     << F.Message << " [" << F.Check
+  OS << F.Loc.File << ":" << F.Loc.Line << ":" << F.Loc.Column << ": "
+     << F.Level << ": " << F.Message << " [" << F.Check
      << (F.Level == "error" ? ",-warnings-as-errors" : "") << "]\n";
   if (!F.SourceLine.empty() && F.Loc.Column >= 1) {
     OS << F.SourceLine << "\n";
@@ -45,8 +45,8 @@ static void findingText(llvm::raw_ostream &OS, const Finding &F) {
     OS << "^\n";
   }
   for (const FindingNote &N : F.Notes)
-    OS << N.Loc.File << ":" << N.Loc.Line << ":" << N.Loc.Column << ": note: " << N.Message
-       << "\n";
+    OS << N.Loc.File << ":" << N.Loc.Line << ":" << N.Loc.Column
+       << ": note: " << N.Message << "\n";
 }
 
 /// The kernel's heading: the roofline-kernel-summary note when that check is
@@ -58,8 +58,9 @@ static const Finding *kernelHeading(llvm::raw_ostream &OS,
     if (F.Check == checkId(CheckId::KernelSummary))
       Summary = &F;
   if (Summary) {
-    OS << Summary->Loc.File << ":" << Summary->Loc.Line << ":" << Summary->Loc.Column
-       << ": note: " << Summary->Message << " [" << Summary->Check << "]\n";
+    OS << Summary->Loc.File << ":" << Summary->Loc.Line << ":"
+       << Summary->Loc.Column << ": note: " << Summary->Message << " ["
+       << Summary->Check << "]\n";
   } else {
     OS << K.Decl.Loc.File << ":" << K.Decl.Loc.Line << ":" << K.Decl.Loc.Column
        << ": note: kernel '" << K.Decl.Name << "'\n";
@@ -72,8 +73,8 @@ static const Finding *kernelHeading(llvm::raw_ostream &OS,
 static void launchText(llvm::raw_ostream &OS, const KernelReport &K) {
   OS << "  launch      ";
   if (K.Launch.known())
-    OS << "grid " << dimText(K.Launch.Grid) << " x block " << dimText(K.Launch.Block)
-       << ", smem " << K.Launch.SharedBytes << " B";
+    OS << "grid " << dimText(K.Launch.Grid) << " x block "
+       << dimText(K.Launch.Block) << ", smem " << K.Launch.SharedBytes << " B";
   else
     OS << "unknown";
   OS << "  [" << launchSourceName(K.Launch.Source);
@@ -257,8 +258,7 @@ void roofline::emitText(llvm::raw_ostream &OS,
       // is never passed over in silence.
       for (const KernelReport &K : F.Kernels)
         for (const Finding *Fd : rankFindings(K.Findings))
-          if (Fd->Level != "note" ||
-              Fd->Check == checkId(CheckId::MissingSize))
+          if (Fd->Level != "note" || Fd->Check == checkId(CheckId::MissingSize))
             findingText(OS, *Fd);
       continue;
     }

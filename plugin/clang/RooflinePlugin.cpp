@@ -1,6 +1,8 @@
-//===- RooflinePlugin.cpp - Roofline findings during a normal clang build ---===//
+//===- RooflinePlugin.cpp - Roofline findings during a normal clang build
+//---===//
 //
-//   clang++ -x cuda --cuda-gpu-arch=sm_90 -fplugin=build/lib/cuda-roofline-plugin.so
+//   clang++ -x cuda --cuda-gpu-arch=sm_90
+//   -fplugin=build/lib/cuda-roofline-plugin.so
 //       [-fplugin-arg-roofline-KEY=VALUE ...] -c FILE.cu
 //
 // The plugin runs in every cc1 job of the compilation. Only a device job
@@ -33,8 +35,8 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/Basic/TargetInfo.h"
 #include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Support/FileSystem.h"
@@ -127,9 +129,10 @@ unsigned warningID(DiagnosticsEngine &D, DiagnosticIDs::Level Level) {
       DiagnosticIDs::getGroupForWarningOption("backend-plugin");
   diag::Severity Sev = Level == DiagnosticIDs::Note ? diag::Severity::Ignored
                                                     : diag::Severity::Warning;
-  unsigned Class = Level == DiagnosticIDs::Note     ? DiagnosticIDs::CLASS_NOTE
-                   : Level == DiagnosticIDs::Remark ? DiagnosticIDs::CLASS_REMARK
-                                                    : DiagnosticIDs::CLASS_WARNING;
+  unsigned Class = Level == DiagnosticIDs::Note ? DiagnosticIDs::CLASS_NOTE
+                   : Level == DiagnosticIDs::Remark
+                       ? DiagnosticIDs::CLASS_REMARK
+                       : DiagnosticIDs::CLASS_WARNING;
   if (Level == DiagnosticIDs::Remark)
     Sev = diag::Severity::Remark;
   return D.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::CustomDiagDesc(
@@ -235,8 +238,7 @@ protected:
       auto [Key, Value] = StringRef(Arg).split('=');
       if (llvm::Error E = setOption(Config, FrontEnd::Plugin, Key, Value)) {
         unsigned ID = D.getCustomDiagID(
-            DiagnosticsEngine::Error,
-            "cuda-roofline plugin argument '%0': %1");
+            DiagnosticsEngine::Error, "cuda-roofline plugin argument '%0': %1");
         D.Report(ID) << Arg << llvm::toString(std::move(E));
         return false;
       }

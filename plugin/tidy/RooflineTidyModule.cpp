@@ -130,8 +130,7 @@ public:
         if (U.BadOption)
           configurationDiag("cuda-roofline: %0") << U.Error;
         else
-          diag(SM.getLocForStartOfFile(SM.getMainFileID()),
-               "cuda-roofline: %0")
+          diag(SM.getLocForStartOfFile(SM.getMainFileID()), "cuda-roofline: %0")
               << U.Error;
       }
       return;
@@ -188,9 +187,8 @@ private:
       return U;
     }
     Analyzer A(lintGpus(), S.Analysis);
-    auto R = A.analyzeAST(*Ctx, *PP,
-                          Recorder ? Recorder->errors()
-                                   : std::vector<ClangError>());
+    auto R = A.analyzeAST(
+        *Ctx, *PP, Recorder ? Recorder->errors() : std::vector<ClangError>());
     if (!R) {
       U.Error = llvm::toString(R.takeError());
       return U;

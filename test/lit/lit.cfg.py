@@ -33,16 +33,36 @@ if sanitize:
     config.excludes += ["long_kernel.test", "many_branches_crash.test"]
 
 config.environment["PATH"] = os.pathsep.join(
-    tool_dirs + [config.environment.get("PATH", "")])
-config.substitutions.append(("%cuda-roofline", os.path.join(roofline_dir, "cuda-roofline")))
+    tool_dirs + [config.environment.get("PATH", "")]
+)
+config.substitutions.append(
+    ("%cuda-roofline", os.path.join(roofline_dir, "cuda-roofline"))
+)
 config.substitutions.append(("%kernels", os.path.join(config.roofline_src, "kernels")))
 config.substitutions.append(("%src", config.roofline_src))
 config.environment["NVCC"] = os.path.join(config.cuda_path, "bin", "nvcc")
 config.substitutions.append(("%nvcc", config.environment["NVCC"]))
-config.substitutions.append(("%expect-exit", "bash " + os.path.join(config.roofline_src, "test", "lit", "expect-exit.sh")))
+config.substitutions.append(
+    (
+        "%expect-exit",
+        "bash " + os.path.join(config.roofline_src, "test", "lit", "expect-exit.sh"),
+    )
+)
 # The lint front-ends and the tools that load them.
-config.substitutions.append(("%tidy-module", os.path.join(config.roofline_bin, "..", "lib", "cuda-roofline-tidy.so")))
-config.substitutions.append(("%roofline-plugin", os.path.join(config.roofline_bin, "..", "lib", "cuda-roofline-plugin.so")))
-config.substitutions.append(("%clang-tidy", os.path.join(module_hosts_dir, "clang-tidy")))
+config.substitutions.append(
+    (
+        "%tidy-module",
+        os.path.join(config.roofline_bin, "..", "lib", "cuda-roofline-tidy.so"),
+    )
+)
+config.substitutions.append(
+    (
+        "%roofline-plugin",
+        os.path.join(config.roofline_bin, "..", "lib", "cuda-roofline-plugin.so"),
+    )
+)
+config.substitutions.append(
+    ("%clang-tidy", os.path.join(module_hosts_dir, "clang-tidy"))
+)
 config.substitutions.append(("%clangxx", os.path.join(module_hosts_dir, "clang++")))
 config.substitutions.append(("%cuda-path", config.cuda_path))

@@ -16,10 +16,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analyzer.h"
-#include "Emitters.h"
-#include "GpuDatabase.h"
 #include "CheckGlob.h"
 #include "Checks.h"
+#include "Emitters.h"
+#include "GpuDatabase.h"
 #include "LintOptions.h"
 #include "LintPolicy.h"
 #include "NvccFlags.h"
@@ -30,11 +30,11 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -48,18 +48,24 @@ static cl::OptionCategory Cat("cuda-roofline options");
 
 static cl::list<std::string> Files(cl::Positional, cl::desc("FILE..."),
                                    cl::cat(Cat));
-static cl::opt<std::string> BuildDir("p", cl::desc("Build directory with compile_commands.json"),
-                                     cl::value_desc("BUILD_DIR"), cl::cat(Cat));
-static cl::opt<bool> ListGpus("list-gpus", cl::desc("List the GPU database and exit"),
+static cl::opt<std::string>
+    BuildDir("p", cl::desc("Build directory with compile_commands.json"),
+             cl::value_desc("BUILD_DIR"), cl::cat(Cat));
+static cl::opt<bool> ListGpus("list-gpus",
+                              cl::desc("List the GPU database and exit"),
                               cl::cat(Cat));
-static cl::list<std::string> GpuFiles("gpu-file", cl::desc("Add GPUs from a JSON file (same schema as the built-in database)"),
-                                      cl::value_desc("FILE"), cl::cat(Cat));
+static cl::list<std::string> GpuFiles(
+    "gpu-file",
+    cl::desc(
+        "Add GPUs from a JSON file (same schema as the built-in database)"),
+    cl::value_desc("FILE"), cl::cat(Cat));
 static cl::opt<std::string> CudaPath(
     "cuda-path",
     cl::desc("CUDA toolkit whose headers parse the input (default: the one "
              "cuda-roofline was built with)"),
     cl::value_desc("DIR"), cl::cat(Cat));
-static cl::opt<std::string> Kernel("kernel", cl::desc("Only report this kernel"),
+static cl::opt<std::string> Kernel("kernel",
+                                   cl::desc("Only report this kernel"),
                                    cl::value_desc("NAME"), cl::cat(Cat));
 static cl::opt<std::string> Format(
     "format",
@@ -92,8 +98,9 @@ static cl::opt<std::string> ExportCommands(
              "for clang (nvcc flags, response files), for clang-tidy, clangd "
              "and the clang plugin; analyzes nothing"),
     cl::value_desc("DIR"), cl::cat(Cat));
-static cl::opt<unsigned> Jobs("j", cl::desc("Analyze N files in parallel (default 1)"),
-                              cl::value_desc("N"), cl::init(1), cl::cat(Cat));
+static cl::opt<unsigned>
+    Jobs("j", cl::desc("Analyze N files in parallel (default 1)"),
+         cl::value_desc("N"), cl::init(1), cl::cat(Cat));
 static cl::opt<bool> FindingsOnly(
     "findings-only",
     cl::desc("Text format: print the warnings and errors only, as clang-tidy "
@@ -107,11 +114,13 @@ static cl::opt<bool> StrictParse(
              "instead of analyzing the kernels that do not depend on it"),
     cl::cat(Cat));
 
-static cl::opt<bool> DumpModel("dump-model", cl::desc("Print the kernel model (debugging)"),
+static cl::opt<bool> DumpModel("dump-model",
+                               cl::desc("Print the kernel model (debugging)"),
                                cl::Hidden, cl::cat(Cat));
 
-static cl::opt<bool> DumpIR("dump-ir", cl::desc("Print the optimized device IR (debugging)"),
-                            cl::Hidden, cl::cat(Cat));
+static cl::opt<bool>
+    DumpIR("dump-ir", cl::desc("Print the optimized device IR (debugging)"),
+           cl::Hidden, cl::cat(Cat));
 
 static int usageError(const Twine &Msg) {
   errs() << "cuda-roofline: error: " << Msg << "\n";
@@ -205,9 +214,9 @@ static Error openOutputs(std::vector<Output> &Outs,
       if (Other == *Id)
         return createStringError(
             O.Origin + ": '" + O.File + "' is also the file of " +
-            (By->toStdout() ? "stdout, which carries the " + By->Origin +
-                                  " output"
-                            : By->Origin));
+            (By->toStdout()
+                 ? "stdout, which carries the " + By->Origin + " output"
+                 : By->Origin));
     Taken.push_back({*Id, &O});
   }
   return Error::success();
@@ -242,7 +251,6 @@ static void listGpus(const GpuDatabase &DB) {
                      BF ? std::to_string(int(*BF / 1e12 + 0.5)).c_str() : "-");
   }
 }
-
 
 //===----------------------------------------------------------------------===//
 // Options
@@ -303,8 +311,8 @@ static Expected<GpuDatabase> loadGpus() {
   for (const std::string &F : GpuFiles) {
     auto Buf = MemoryBuffer::getFile(F);
     if (!Buf)
-      return createStringError("cannot read --gpu-file '" + F + "': " +
-                               Buf.getError().message());
+      return createStringError("cannot read --gpu-file '" + F +
+                               "': " + Buf.getError().message());
     auto Extra = GpuDatabase::parse((*Buf)->getBuffer(), F);
     if (!Extra)
       return Extra.takeError();
@@ -347,8 +355,7 @@ static Error checkUsage(const GpuDatabase &Gpus) {
                              "' (see --list-gpus)");
   StringRef Arch = Shared.text(OptionId::Arch);
   if (!Arch.empty() && !Arch.starts_with("sm_"))
-    return createStringError("malformed --arch '" + Arch +
-                             "': expected sm_XX");
+    return createStringError("malformed --arch '" + Arch + "': expected sm_XX");
   if (!ExportCommands.empty() && BuildDir.empty())
     return createStringError("--export-compile-commands needs -p BUILD_DIR, "
                              "the build whose compile_commands.json to "
@@ -461,13 +468,13 @@ static Expected<LintSettings> buildSettings() {
     return std::move(E);
   if (!ConfigFile.empty() && !sys::fs::exists(ConfigFile))
     return createStringError("no such --config-file: '" + ConfigFile + "'");
-  if (Error E = applyFlags(S, {OptionKind::Number, OptionKind::Count,
-                               OptionKind::Bool}))
+  if (Error E = applyFlags(
+          S, {OptionKind::Number, OptionKind::Count, OptionKind::Bool}))
     return std::move(E);
   if (Error E = checkRanges(S))
     return std::move(E);
-  if (Error E = applyFlags(S, {OptionKind::GpuId, OptionKind::Arch,
-                               OptionKind::Limit}))
+  if (Error E = applyFlags(
+          S, {OptionKind::GpuId, OptionKind::Arch, OptionKind::Limit}))
     return std::move(E);
   AnalyzerOptions &Opts = S.Analysis;
   Opts.ConfigFile = ConfigFile;
@@ -491,8 +498,8 @@ loadCompileCommands(const CommandLine &CL) {
     return std::make_unique<clang::tooling::FixedCompilationDatabase>(
         ".", CL.ClangArgs);
   std::string Err;
-  auto DB = clang::tooling::CompilationDatabase::loadFromDirectory(BuildDir,
-                                                                   Err);
+  auto DB =
+      clang::tooling::CompilationDatabase::loadFromDirectory(BuildDir, Err);
   if (!DB)
     return createStringError("cannot load compile_commands.json from '" +
                              BuildDir + "': " + Err);
@@ -609,9 +616,8 @@ analyzeFiles(const GpuDatabase &Gpus, const AnalyzerOptions &Opts,
 /// The lint policy of R: the flags', and the config file's check globs
 /// where the flags gave none; none (the failure reported) if the config's
 /// are wrong.
-static std::optional<LintPolicy> policyFor(const FileReport &R,
-                                           const LintPolicy &FlagPolicy,
-                                           RunResult &Run) {
+static std::optional<LintPolicy>
+policyFor(const FileReport &R, const LintPolicy &FlagPolicy, RunResult &Run) {
   LintPolicy Policy = FlagPolicy;
   bool BadConfig = false;
   for (auto [Text, Slot] :
@@ -722,8 +728,8 @@ static Error checkNamedKernels(const AnalyzerOptions &Opts,
   if (!Any && !Run.Failures && Template)
     return createStringError("kernel '" + Kernel +
                              "' is a template with no instantiation in the "
-                             "input; name one with --launch '" + Kernel +
-                             "<ARGS>=GRID/BLOCK'");
+                             "input; name one with --launch '" +
+                             Kernel + "<ARGS>=GRID/BLOCK'");
   if (!Any && !Run.Failures)
     return createStringError("no kernel named '" + Kernel + "' in the input");
   return Error::success();
@@ -747,7 +753,7 @@ static void warnNotUtf8(const std::vector<Output> &Outs,
     errs() << "cuda-roofline: warning: the file name '" << Name
            << "' is not valid UTF-8: the ";
     for (size_t I = 0; I < Utf8Formats.size(); ++I)
-      errs() << (I == 0                          ? ""
+      errs() << (I == 0                        ? ""
                  : I + 1 == Utf8Formats.size() ? " and "
                                                : ", ")
              << Utf8Formats[I];

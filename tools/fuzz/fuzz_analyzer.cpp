@@ -68,7 +68,8 @@ extern "C" int LLVMFuzzerInitialize(int *Argc, char ***Argv) {
   llvm::SmallString<128> Dir;
   if (std::error_code EC =
           llvm::sys::fs::createUniqueDirectory("cuda-roofline-fuzz", Dir)) {
-    std::fprintf(stderr, "fuzz_analyzer: cannot create a temporary directory: %s\n",
+    std::fprintf(stderr,
+                 "fuzz_analyzer: cannot create a temporary directory: %s\n",
                  EC.message().c_str());
     std::abort();
   }
@@ -126,9 +127,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (R) {
     // The CLI's lint policy: every check, the config's globs if valid.
     LintPolicy Policy;
-    for (auto [Text, Slot] : {std::pair(&R->ConfigChecks, &Policy.Checks),
-                              std::pair(&R->ConfigWarningsAsErrors,
-                                        &Policy.WarningsAsErrors)}) {
+    for (auto [Text, Slot] :
+         {std::pair(&R->ConfigChecks, &Policy.Checks),
+          std::pair(&R->ConfigWarningsAsErrors, &Policy.WarningsAsErrors)}) {
       if (!*Text)
         continue;
       auto G = CheckGlob::parse(**Text);

@@ -77,48 +77,62 @@ TOLERANCES = {
 
 # (field, check, tolerance, why): rendered as the table in docs/validation.md.
 TOLERANCE_TABLE = [
-    ("`flops.<precision>`",
-     "predicted `totals.flops` vs `counters.flops`, per precision",
-     "±{flops_rel:.0%} of measured; one-sided (measured ≥ predicted − {flops_rel:.0%}) "
-     "when the kernel divides or calls special functions",
-     "SASS instruction counts are exact; the slack absorbs epilogue differences between "
-     "clang and nvcc code. Divisions and `expf`/`sqrtf`/... expand into several FFMA/FMUL "
-     "in SASS but count 1 (division) or 0 (special) at source level."),
-    ("`global_load_bytes`, `global_store_bytes`",
-     "predicted requested bytes vs the measured requested bytes",
-     "±{bytes_rel:.0%} of measured",
-     "Both count executed instructions × width; exact up to instructions the two "
-     "compilers emit differently."),
-    ("sectors per request (loads, stores)",
-     "Σ sectors_per_request × requests / Σ requests vs "
-     "`global_load_sectors / global_load_requests` (and stores)",
-     "±{sectors_rel:.0%} of measured",
-     "The prediction judges each access on the first warp's first request and weights "
-     "accesses by executions (see the approximation below)."),
-    ("`dram_bytes.lower`, `dram_bytes.upper`",
-     "lower ≤ measured (`dram_bytes_read + dram_bytes_write`) ≤ upper",
-     "slack {dram_bound_rel:.0%} + {dram_bound_abs_mib} MiB on each side, plus the "
-     "write-back allowance W on the lower side",
-     "Counter noise, page-table walks and instruction fetch add a little traffic. "
-     "W = min(L2 size, global store + atomic bytes − measured DRAM write bytes): written "
-     "lines may still sit dirty in the write-back L2 when the kernel ends, and "
-     "`dram__bytes_write` does not count them."),
-    ("`dram_bytes.estimate`",
-     "relative error (estimate − measured) / measured, reported",
-     "within a factor {dram_estimate_factor:g}: measured / {dram_estimate_factor:g} ≤ "
-     "estimate ≤ {dram_estimate_factor:g} × (measured + W)",
-     "The cache model is a model (LRU, fully associative, wave-synchronous); the factor "
-     "is provisional until real records calibrate it."),
-    ("`speed_of_light.seconds`",
-     "speed of light (datasheet peaks, compulsory bytes) vs `timing.median_s`",
-     "never above the median (slack {time_sol_rel:.0%})",
-     "It is a lower bound on time: a kernel measured faster than it means the model "
-     "(FLOPs, bytes or peaks) is wrong."),
-    ("speed of light on measured ceilings",
-     "max(Σ FLOPs / measured peak, dram lower / measured bandwidth) vs the median",
-     "reported, not checked",
-     "Measured ceilings (cudaMemcpy bandwidth, cuBLAS GEMM) are practical, not hard, "
-     "limits: a kernel may beat them."),
+    (
+        "`flops.<precision>`",
+        "predicted `totals.flops` vs `counters.flops`, per precision",
+        "±{flops_rel:.0%} of measured; one-sided (measured ≥ predicted − {flops_rel:.0%}) "
+        "when the kernel divides or calls special functions",
+        "SASS instruction counts are exact; the slack absorbs epilogue differences between "
+        "clang and nvcc code. Divisions and `expf`/`sqrtf`/... expand into several FFMA/FMUL "
+        "in SASS but count 1 (division) or 0 (special) at source level.",
+    ),
+    (
+        "`global_load_bytes`, `global_store_bytes`",
+        "predicted requested bytes vs the measured requested bytes",
+        "±{bytes_rel:.0%} of measured",
+        "Both count executed instructions × width; exact up to instructions the two "
+        "compilers emit differently.",
+    ),
+    (
+        "sectors per request (loads, stores)",
+        "Σ sectors_per_request × requests / Σ requests vs "
+        "`global_load_sectors / global_load_requests` (and stores)",
+        "±{sectors_rel:.0%} of measured",
+        "The prediction judges each access on the first warp's first request and weights "
+        "accesses by executions (see the approximation below).",
+    ),
+    (
+        "`dram_bytes.lower`, `dram_bytes.upper`",
+        "lower ≤ measured (`dram_bytes_read + dram_bytes_write`) ≤ upper",
+        "slack {dram_bound_rel:.0%} + {dram_bound_abs_mib} MiB on each side, plus the "
+        "write-back allowance W on the lower side",
+        "Counter noise, page-table walks and instruction fetch add a little traffic. "
+        "W = min(L2 size, global store + atomic bytes − measured DRAM write bytes): written "
+        "lines may still sit dirty in the write-back L2 when the kernel ends, and "
+        "`dram__bytes_write` does not count them.",
+    ),
+    (
+        "`dram_bytes.estimate`",
+        "relative error (estimate − measured) / measured, reported",
+        "within a factor {dram_estimate_factor:g}: measured / {dram_estimate_factor:g} ≤ "
+        "estimate ≤ {dram_estimate_factor:g} × (measured + W)",
+        "The cache model is a model (LRU, fully associative, wave-synchronous); the factor "
+        "is provisional until real records calibrate it.",
+    ),
+    (
+        "`speed_of_light.seconds`",
+        "speed of light (datasheet peaks, compulsory bytes) vs `timing.median_s`",
+        "never above the median (slack {time_sol_rel:.0%})",
+        "It is a lower bound on time: a kernel measured faster than it means the model "
+        "(FLOPs, bytes or peaks) is wrong.",
+    ),
+    (
+        "speed of light on measured ceilings",
+        "max(Σ FLOPs / measured peak, dram lower / measured bandwidth) vs the median",
+        "reported, not checked",
+        "Measured ceilings (cudaMemcpy bandwidth, cuBLAS GEMM) are practical, not hard, "
+        "limits: a kernel may beat them.",
+    ),
 ]
 
 
@@ -137,6 +151,7 @@ class InputError(Exception):
 # Records
 # --------------------------------------------------------------------------
 
+
 def find_record_files(paths):
     """The *.json files under `paths` (files or directories), sorted. A path
     that does not exist is skipped with a note (an empty records directory is
@@ -147,8 +162,11 @@ def find_record_files(paths):
             files.append(os.path.abspath(p))
         elif os.path.isdir(p):
             for d, _, names in os.walk(p):
-                files += [os.path.abspath(os.path.join(d, n))
-                          for n in names if n.endswith(".json")]
+                files += [
+                    os.path.abspath(os.path.join(d, n))
+                    for n in names
+                    if n.endswith(".json")
+                ]
         else:
             notes.append("no records at %s (missing)" % p)
     return sorted(set(files)), notes
@@ -211,7 +229,11 @@ class Record:
         return "%s/%s" % (self.gpu_id, os.path.splitext(os.path.basename(self.path))[0])
 
     def rel(self):
-        return os.path.relpath(self.path, ROOT) if self.path.startswith(ROOT) else self.path
+        return (
+            os.path.relpath(self.path, ROOT)
+            if self.path.startswith(ROOT)
+            else self.path
+        )
 
 
 def load_record(path):
@@ -221,19 +243,21 @@ def load_record(path):
     except (OSError, ValueError) as e:
         raise InputError("%s: not a readable JSON record: %s" % (path, e))
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
-        raise InputError("%s: not a validation record (\"schema\" must be %r)" % (path, SCHEMA))
+        raise InputError(
+            '%s: not a validation record ("schema" must be %r)' % (path, SCHEMA)
+        )
     for key in ("kernel", "analyzer_args", "provenance", "timing"):
         if not isinstance(data.get(key), (dict, list)):
             raise InputError("%s: missing %r" % (path, key))
     if not isinstance(data["analyzer_args"], list) or not data["analyzer_args"]:
-        raise InputError("%s: \"analyzer_args\" must be a non-empty list" % path)
+        raise InputError('%s: "analyzer_args" must be a non-empty list' % path)
     for key in ("name",):
         if not isinstance(data["kernel"].get(key), str):
             raise InputError("%s: missing kernel.%s" % (path, key))
     if not isinstance(data["provenance"].get("gpu_id"), str):
         raise InputError("%s: missing provenance.gpu_id" % path)
     if not isinstance(data.get("synthetic"), bool):
-        raise InputError("%s: \"synthetic\" must be true or false" % path)
+        raise InputError('%s: "synthetic" must be true or false' % path)
     return Record(path, data)
 
 
@@ -241,33 +265,44 @@ def check_provenance(rec, allow_synthetic):
     """Refuses synthetic fixtures where real records are expected, and real-looking
     records that carry fixture markers."""
     d = rec.data
-    looks_synthetic = ("SYNTHETIC" in str(d["provenance"].get("gpu_name", "")).upper()
-                       or is_under(rec.path, "fixtures", "synthetic"))
+    looks_synthetic = "SYNTHETIC" in str(
+        d["provenance"].get("gpu_name", "")
+    ).upper() or is_under(rec.path, "fixtures", "synthetic")
     if rec.synthetic:
         if d["provenance"].get("gpu_name") != SYNTHETIC_GPU_NAME:
-            raise InputError("%s: a synthetic fixture must have provenance.gpu_name %r"
-                             % (rec.rel(), SYNTHETIC_GPU_NAME))
+            raise InputError(
+                "%s: a synthetic fixture must have provenance.gpu_name %r"
+                % (rec.rel(), SYNTHETIC_GPU_NAME)
+            )
         if is_under(rec.path, "test", "validation", "records"):
-            raise InputError("%s: synthetic fixture among the real records; fixtures belong in "
-                             "test/validation/fixtures/synthetic/" % rec.rel())
+            raise InputError(
+                "%s: synthetic fixture among the real records; fixtures belong in "
+                "test/validation/fixtures/synthetic/" % rec.rel()
+            )
         if not allow_synthetic:
-            raise InputError("%s: synthetic test fixture (hand-derived, not a measurement): "
-                             "refused without --allow-synthetic" % rec.rel())
+            raise InputError(
+                "%s: synthetic test fixture (hand-derived, not a measurement): "
+                "refused without --allow-synthetic" % rec.rel()
+            )
     elif looks_synthetic:
-        raise InputError("%s: \"synthetic\": false but the record carries fixture markers "
-                         "(fixture directory or gpu_name)" % rec.rel())
+        raise InputError(
+            '%s: "synthetic": false but the record carries fixture markers '
+            "(fixture directory or gpu_name)" % rec.rel()
+        )
     if not rec.synthetic:
         v = d.get("verification")
         if not isinstance(v, dict) or v.get("passed") is not True:
-            raise InputError("%s: the kernel's output did not pass verification; its "
-                             "measurements describe a wrong computation" % rec.rel())
+            raise InputError(
+                "%s: the kernel's output did not pass verification; its "
+                "measurements describe a wrong computation" % rec.rel()
+            )
 
 
 def parse_perturbation(spec):
     if "=" not in spec:
         raise InputError("--perturb %r: expected [ID:]FIELD=FACTOR" % spec)
     lhs, factor = spec.rsplit("=", 1)
-    kid, field = (lhs.split(":", 1) if ":" in lhs else (None, lhs))
+    kid, field = lhs.split(":", 1) if ":" in lhs else (None, lhs)
     try:
         factor = float(factor)
     except ValueError:
@@ -289,8 +324,10 @@ def apply_perturbations(records, specs):
                 hit += 1
         if not hit:
             raise InputError("--perturb %r: no record has a numeric %s" % (spec, field))
-        notes.append("perturbed %s x %g in %d record(s)%s" %
-                     (field, factor, hit, "" if kid is None else " with kernel.id " + kid))
+        notes.append(
+            "perturbed %s x %g in %d record(s)%s"
+            % (field, factor, hit, "" if kid is None else " with kernel.id " + kid)
+        )
     return notes
 
 
@@ -312,8 +349,10 @@ def analyze(tool, args, gpu):
         except ValueError as e:
             raise InputError("%s: output is not JSON: %s" % (" ".join(cmd), e))
         if proc.returncode != 0:
-            raise InputError("%s failed (exit %d):\n%s" %
-                             (" ".join(cmd), proc.returncode, proc.stderr.strip()))
+            raise InputError(
+                "%s failed (exit %d):\n%s"
+                % (" ".join(cmd), proc.returncode, proc.stderr.strip())
+            )
         _ANALYSES[key] = (cmd, doc)
     return _ANALYSES[key]
 
@@ -322,16 +361,25 @@ def find_kernel(rec, doc, cmd):
     want = rec.data["kernel"]["name"]
     ks = [k for k in doc.get("kernels", []) if k.get("name") == want]
     if not ks:
-        names = ", ".join(sorted({k.get("name", "?") for k in doc.get("kernels", [])})) or "none"
-        raise InputError("%s: kernel %r not in the analyzer's report (%s); it reports: %s"
-                         % (rec.rel(), want, " ".join(cmd), names))
+        names = (
+            ", ".join(sorted({k.get("name", "?") for k in doc.get("kernels", [])}))
+            or "none"
+        )
+        raise InputError(
+            "%s: kernel %r not in the analyzer's report (%s); it reports: %s"
+            % (rec.rel(), want, " ".join(cmd), names)
+        )
     launch = rec.data["kernel"].get("launch") or {}
     launches = int(rec.data["kernel"].get("launches") or 1)
     if launches > 1 and len(ks) == launches:
         return combine_launches(ks)
     if len(ks) > 1:
-        same = [k for k in ks if (k.get("launch") or {}).get("grid") == launch.get("grid")
-                and (k.get("launch") or {}).get("block") == launch.get("block")]
+        same = [
+            k
+            for k in ks
+            if (k.get("launch") or {}).get("grid") == launch.get("grid")
+            and (k.get("launch") or {}).get("block") == launch.get("block")
+        ]
         ks = same or ks
     return ks[0]
 
@@ -358,8 +406,9 @@ def combine_launches(ks):
         out["totals"] = add_numbers(out["totals"], k["totals"])
         sol = dict(out.get("speed_of_light") or {})
         for key in ("seconds", "seconds_upper", "seconds_estimate"):
-            if isinstance(sol.get(key), (int, float)) and \
-                    isinstance((k.get("speed_of_light") or {}).get(key), (int, float)):
+            if isinstance(sol.get(key), (int, float)) and isinstance(
+                (k.get("speed_of_light") or {}).get(key), (int, float)
+            ):
                 sol[key] += k["speed_of_light"][key]
         out["speed_of_light"] = sol
         out["accesses"] = list(out.get("accesses", [])) + list(k.get("accesses", []))
@@ -380,6 +429,7 @@ def gpu_spec(gpu_id):
 # --------------------------------------------------------------------------
 # Comparison
 # --------------------------------------------------------------------------
+
 
 class Row:
     """One compared field. status: ok, FAIL, n/a (not measured / not
@@ -408,11 +458,15 @@ def rel_err(pred, meas):
 
 
 def pct(e):
-    return "n/a" if e is None else ("inf" if e == float("inf") else "%+.2f%%" % (100 * e))
+    return (
+        "n/a" if e is None else ("inf" if e == float("inf") else "%+.2f%%" % (100 * e))
+    )
 
 
 def sass_expanded(totals):
-    return bool(totals.get("divisions")) or any(v for v in (totals.get("special") or {}).values())
+    return bool(totals.get("divisions")) or any(
+        v for v in (totals.get("special") or {}).values()
+    )
 
 
 def access_aggregate(kernel, kind):
@@ -423,14 +477,25 @@ def access_aggregate(kernel, kind):
     executing these accesses = totals.global_<kind>s / Σ count_per_thread (which
     is threads.active for one-output-per-thread kernels), assuming full warps.
     Returns (spr, requests, sector_bytes, why_unknown)."""
-    accs = [a for a in kernel.get("accesses", [])
-            if a.get("space") == "global" and a.get("kind") == kind]
+    accs = [
+        a
+        for a in kernel.get("accesses", [])
+        if a.get("space") == "global" and a.get("kind") == kind
+    ]
     if not accs:
         return None, 0, 0, "no global %ss" % kind
     for a in accs:
         if a.get("sectors_per_request") is None or a.get("count_per_thread") is None:
-            return None, None, None, "access %r has no lane analysis%s" % (
-                a.get("expr", "?"), (": " + a["unknown"]) if a.get("unknown") else "")
+            return (
+                None,
+                None,
+                None,
+                "access %r has no lane analysis%s"
+                % (
+                    a.get("expr", "?"),
+                    (": " + a["unknown"]) if a.get("unknown") else "",
+                ),
+            )
     t = kernel["totals"]
     per_thread = sum(a["count_per_thread"] for a in accs)
     total = t.get("global_loads" if kind == "load" else "global_stores")
@@ -446,7 +511,9 @@ def access_aggregate(kernel, kind):
 def measured_request_bytes(counters, kind):
     """The measured requested bytes of `kind` (ld/st), and what they are.
     Returns (value, granularity, source): granularity 'requested' or 'sector'."""
-    raw = (counters.get("metrics") or {}).get("sm__sass_data_bytes_mem_global_op_%s.sum" % kind)
+    raw = (counters.get("metrics") or {}).get(
+        "sm__sass_data_bytes_mem_global_op_%s.sum" % kind
+    )
     if isinstance(raw, (int, float)):
         return raw, "requested", "sm__sass_data_bytes_mem_global_op_%s.sum" % kind
     word = "load" if kind == "ld" else "store"
@@ -456,7 +523,11 @@ def measured_request_bytes(counters, kind):
         return None, None, None
     if s and b == 32 * s:
         return b, "sector", "l1tex__t_bytes (= 32 x l1tex__t_sectors: whole sectors)"
-    return b, "requested", "l1tex__t_bytes (taken as requested bytes: it is not 32 x sectors)"
+    return (
+        b,
+        "requested",
+        "l1tex__t_bytes (taken as requested bytes: it is not 32 x sectors)",
+    )
 
 
 def measured_peak(ceilings, precision):
@@ -470,7 +541,11 @@ def measured_peak(ceilings, precision):
 def datasheet_peak(spec, precision):
     if not spec:
         return None
-    unit, p = ("tensor_core", precision[7:]) if precision.startswith("tensor_") else ("cuda_core", precision)
+    unit, p = (
+        ("tensor_core", precision[7:])
+        if precision.startswith("tensor_")
+        else ("cuda_core", precision)
+    )
     v = (spec.get("peak_tflops", {}).get(unit) or {}).get(p)
     return v * 1e12 if v else None
 
@@ -493,8 +568,10 @@ class Result:
 
     def summary(self):
         v = self.values
-        parts = ["%d ok, %d FAIL, %d not measured/predicted" % (
-            self.count("ok"), self.count("FAIL"), self.count("n/a"))]
+        parts = [
+            "%d ok, %d FAIL, %d not measured/predicted"
+            % (self.count("ok"), self.count("FAIL"), self.count("n/a"))
+        ]
         if v.get("ratio_datasheet") is not None:
             s = "time %.3gx SoL (datasheet)" % v["ratio_datasheet"]
             if v.get("ratio_measured") is not None:
@@ -523,8 +600,13 @@ def compare(rec, kernel, cmd, tol=None):
             if kl.get(key) == rl.get(key):
                 res.add("launch." + key, "ok", kl.get(key), rl.get(key))
             else:
-                res.add("launch." + key, "FAIL", kl.get(key), rl.get(key),
-                        "the analyzer predicts a different launch than the one measured")
+                res.add(
+                    "launch." + key,
+                    "FAIL",
+                    kl.get(key),
+                    rl.get(key),
+                    "the analyzer predicts a different launch than the one measured",
+                )
 
     # FLOPs per precision.
     if c is None:
@@ -533,8 +615,11 @@ def compare(rec, kernel, cmd, tol=None):
         mf = c.get("flops") or {}
         v["flops_meas"] = {p: x for p, x in mf.items() if x is not None}
         one_sided = sass_expanded(t)
-        precisions = [p for p in sorted(set(t.get("flops") or {}) | set(mf))
-                      if (t.get("flops") or {}).get(p) or mf.get(p) is None or mf.get(p) != 0]
+        precisions = [
+            p
+            for p in sorted(set(t.get("flops") or {}) | set(mf))
+            if (t.get("flops") or {}).get(p) or mf.get(p) is None or mf.get(p) != 0
+        ]
         if not precisions:
             res.add("flops", "ok", 0, 0, "no floating-point work predicted or measured")
         for p in precisions:
@@ -547,8 +632,10 @@ def compare(rec, kernel, cmd, tol=None):
             e = rel_err(pv, mv)
             if one_sided:
                 ok = mv >= pv * (1 - tol["flops_rel"])
-                tt = "measured >= predicted - %g%% (SASS expands divisions/special functions)" % (
-                    100 * tol["flops_rel"])
+                tt = (
+                    "measured >= predicted - %g%% (SASS expands divisions/special functions)"
+                    % (100 * tol["flops_rel"])
+                )
             else:
                 ok = abs(pv - mv) <= tol["flops_rel"] * mv
                 tt = "+-%g%%" % (100 * tol["flops_rel"])
@@ -560,14 +647,24 @@ def compare(rec, kernel, cmd, tol=None):
         v["spr_%s_pred" % word] = spr
         v["%s_bytes_pred" % word] = t.get("global_%s_bytes" % word)
         if c is None:
-            res.add("global_%s_bytes" % word, "n/a", t.get("global_%s_bytes" % word), None,
-                    "not measured")
+            res.add(
+                "global_%s_bytes" % word,
+                "n/a",
+                t.get("global_%s_bytes" % word),
+                None,
+                "not measured",
+            )
             res.add("sectors_per_request.%s" % word, "n/a", spr, None, "not measured")
             continue
         mb, gran, src = measured_request_bytes(c, kind)
         if mb is None:
-            res.add("global_%s_bytes" % word, "n/a", t.get("global_%s_bytes" % word), None,
-                    "not measured")
+            res.add(
+                "global_%s_bytes" % word,
+                "n/a",
+                t.get("global_%s_bytes" % word),
+                None,
+                "not measured",
+            )
         else:
             if gran == "requested":
                 field, pb = "global_%s_bytes" % word, t.get("global_%s_bytes" % word)
@@ -576,42 +673,76 @@ def compare(rec, kernel, cmd, tol=None):
                 field, pb = "global_%s_bytes(sectors x 32)" % word, sector_bytes
                 v["%s_sector_bytes_meas" % word] = mb
             if pb is None:
-                res.add(field, "n/a", None, mb, "not predicted" + (": " + why if why else ""))
+                res.add(
+                    field,
+                    "n/a",
+                    None,
+                    mb,
+                    "not predicted" + (": " + why if why else ""),
+                )
             else:
                 ok = abs(pb - mb) <= tol["bytes_rel"] * mb
-                res.add(field, "ok" if ok else "FAIL", pb, mb,
-                        "error %s, measured by %s" % (pct(rel_err(pb, mb)), src),
-                        "+-%g%%" % (100 * tol["bytes_rel"]))
+                res.add(
+                    field,
+                    "ok" if ok else "FAIL",
+                    pb,
+                    mb,
+                    "error %s, measured by %s" % (pct(rel_err(pb, mb)), src),
+                    "+-%g%%" % (100 * tol["bytes_rel"]),
+                )
         ms, mr = c.get("global_%s_sectors" % word), c.get("global_%s_requests" % word)
         field = "sectors_per_request.%s" % word
         if ms is None or mr is None:
             res.add(field, "n/a", spr, None, "not measured")
         elif mr == 0:
-            res.add(field, "ok" if not reqs else "FAIL", spr, None,
-                    "no %s requests measured; %s predicted" % (word, num(reqs)))
+            res.add(
+                field,
+                "ok" if not reqs else "FAIL",
+                spr,
+                None,
+                "no %s requests measured; %s predicted" % (word, num(reqs)),
+            )
         elif spr is None:
-            res.add(field, "n/a", None, ms / float(mr), "not predicted: " + (why or "unknown"))
+            res.add(
+                field,
+                "n/a",
+                None,
+                ms / float(mr),
+                "not predicted: " + (why or "unknown"),
+            )
         else:
             m = ms / float(mr)
             v["spr_%s_meas" % word] = m
             ok = abs(spr - m) <= tol["sectors_rel"] * m
-            res.add(field, "ok" if ok else "FAIL", spr, m,
-                    "error %s (%s requests predicted, %s measured)" % (
-                        pct(rel_err(spr, m)), num(round(reqs)), num(mr)),
-                    "+-%g%%" % (100 * tol["sectors_rel"]))
+            res.add(
+                field,
+                "ok" if ok else "FAIL",
+                spr,
+                m,
+                "error %s (%s requests predicted, %s measured)"
+                % (pct(rel_err(spr, m)), num(round(reqs)), num(mr)),
+                "+-%g%%" % (100 * tol["sectors_rel"]),
+            )
 
     # DRAM bytes.
     db = t.get("dram_bytes") or {}
     lower, upper, est = db.get("lower"), db.get("upper"), db.get("estimate")
     v.update(dram_lower=lower, dram_upper=upper, dram_estimate=est)
-    if c is None or c.get("dram_bytes_read") is None or c.get("dram_bytes_write") is None:
+    if (
+        c is None
+        or c.get("dram_bytes_read") is None
+        or c.get("dram_bytes_write") is None
+    ):
         res.add("dram_bytes", "n/a", lower, None, "not measured")
     else:
         meas = c["dram_bytes_read"] + c["dram_bytes_write"]
         v["dram_meas"] = meas
         l2 = (spec or {}).get("l2_bytes") or 0
-        unseen = ((t.get("global_store_bytes") or 0) + (t.get("atomic_bytes") or 0)
-                  - c["dram_bytes_write"])
+        unseen = (
+            (t.get("global_store_bytes") or 0)
+            + (t.get("atomic_bytes") or 0)
+            - c["dram_bytes_write"]
+        )
         w = min(max(unseen, 0), l2)
         v["writeback_allowance"] = w
         rel, ab = tol["dram_bound_rel"], tol["dram_bound_abs"]
@@ -619,25 +750,45 @@ def compare(rec, kernel, cmd, tol=None):
             res.add("dram_bytes.lower", "n/a", None, meas, "not predicted")
         else:
             ok = meas + w >= lower * (1 - rel) - ab
-            res.add("dram_bytes.lower", "ok" if ok else "FAIL", lower, meas,
-                    "measured = %.4g x lower%s" % (
-                        meas / float(lower) if lower else float("inf"),
-                        "; write-back allowance W = %s B" % num(w) if w else ""),
-                    "measured + W >= lower - %g%% - %s B" % (100 * rel, num(ab)))
+            res.add(
+                "dram_bytes.lower",
+                "ok" if ok else "FAIL",
+                lower,
+                meas,
+                "measured = %.4g x lower%s"
+                % (
+                    meas / float(lower) if lower else float("inf"),
+                    "; write-back allowance W = %s B" % num(w) if w else "",
+                ),
+                "measured + W >= lower - %g%% - %s B" % (100 * rel, num(ab)),
+            )
             if db.get("lower_exact") is False:
-                res.add("dram_bytes.lower", "warn", detail="lower_exact is false: accesses "
-                        "the analysis cannot express are left out of the bound")
+                res.add(
+                    "dram_bytes.lower",
+                    "warn",
+                    detail="lower_exact is false: accesses "
+                    "the analysis cannot express are left out of the bound",
+                )
         if upper is None:
             res.add("dram_bytes.upper", "n/a", None, meas, "not predicted")
         else:
             ok = meas <= upper * (1 + rel) + ab
             partial = db.get("upper_partial")
             status = "ok" if ok else ("warn" if partial else "FAIL")
-            res.add("dram_bytes.upper", status, upper, meas,
-                    "measured = %.4g x upper%s" % (
-                        meas / float(upper) if upper else float("inf"),
-                        "; upper_partial (%s): not a strict bound" % partial if partial else ""),
-                    "measured <= upper + %g%% + %s B" % (100 * rel, num(ab)))
+            res.add(
+                "dram_bytes.upper",
+                status,
+                upper,
+                meas,
+                "measured = %.4g x upper%s"
+                % (
+                    meas / float(upper) if upper else float("inf"),
+                    "; upper_partial (%s): not a strict bound" % partial
+                    if partial
+                    else "",
+                ),
+                "measured <= upper + %g%% + %s B" % (100 * rel, num(ab)),
+            )
         if est is None:
             res.add("dram_bytes.estimate", "n/a", None, meas, "not predicted")
         else:
@@ -645,9 +796,14 @@ def compare(rec, kernel, cmd, tol=None):
             e = rel_err(est, meas)
             v["estimate_err"] = e
             ok = est <= f * (meas + w) and est * f >= meas
-            res.add("dram_bytes.estimate", "ok" if ok else "FAIL", est, meas,
-                    "error %s%s" % (pct(e), "" if ok else ", outside a factor %g" % f),
-                    "measured/%g <= estimate <= %g x (measured + W)" % (f, f))
+            res.add(
+                "dram_bytes.estimate",
+                "ok" if ok else "FAIL",
+                est,
+                meas,
+                "error %s%s" % (pct(e), "" if ok else ", outside a factor %g" % f),
+                "measured/%g <= estimate <= %g x (measured + W)" % (f, f),
+            )
 
     # Time against the speed of light.
     sol = kernel.get("speed_of_light") or {}
@@ -658,19 +814,34 @@ def compare(rec, kernel, cmd, tol=None):
     if not isinstance(med, (int, float)) or med <= 0:
         res.add("time", "n/a", sol.get("seconds"), None, "not measured")
     elif sol.get("seconds") is None:
-        res.add("time.speed_of_light", "n/a", None, med,
-                "not predicted: %s" % (sol.get("note") or "no speed of light"))
+        res.add(
+            "time.speed_of_light",
+            "n/a",
+            None,
+            med,
+            "not predicted: %s" % (sol.get("note") or "no speed of light"),
+        )
     else:
         s = sol["seconds"]
         v["ratio_datasheet"] = med / s if s > 0 else None
         ok = s <= med * (1 + tol["time_sol_rel"])
-        res.add("time.speed_of_light", "ok" if ok else "FAIL", s, med,
-                ("measured/SoL = %.3g" % (med / s) if s > 0 else "SoL 0")
-                + ("" if ok else ": measured faster than the speed of light"),
-                "SoL <= median")
+        res.add(
+            "time.speed_of_light",
+            "ok" if ok else "FAIL",
+            s,
+            med,
+            ("measured/SoL = %.3g" % (med / s) if s > 0 else "SoL 0")
+            + ("" if ok else ": measured faster than the speed of light"),
+            "SoL <= median",
+        )
         if sol.get("seconds_estimate"):
-            res.add("time.speed_of_light_estimate", "info", sol["seconds_estimate"], med,
-                    "measured/SoL(estimate bytes) = %.3g" % (med / sol["seconds_estimate"]))
+            res.add(
+                "time.speed_of_light_estimate",
+                "info",
+                sol["seconds_estimate"],
+                med,
+                "measured/SoL(estimate bytes) = %.3g" % (med / sol["seconds_estimate"]),
+            )
         # Recomputed on the measured ceilings.
         ceil = d.get("ceilings") or {}
         bw = ceil.get("dram_bandwidth_Bps")
@@ -693,14 +864,28 @@ def compare(rec, kernel, cmd, tol=None):
             sm = max(compute_t, lower / bw)
             v["sol_measured"] = sm
             v["ratio_measured"] = med / sm if sm > 0 else None
-            res.add("time.speed_of_light_measured_ceilings", "info", sm, med,
-                    "measured/SoL = %.3g%s" % (med / sm if sm > 0 else float("nan"),
-                                               ("; " + "; ".join(notes)) if notes else ""),
-                    "reported, not checked")
+            res.add(
+                "time.speed_of_light_measured_ceilings",
+                "info",
+                sm,
+                med,
+                "measured/SoL = %.3g%s"
+                % (
+                    med / sm if sm > 0 else float("nan"),
+                    ("; " + "; ".join(notes)) if notes else "",
+                ),
+                "reported, not checked",
+            )
         else:
-            res.add("time.speed_of_light_measured_ceilings", "n/a", None, med,
-                    "no measured DRAM bandwidth ceiling" if not (isinstance(bw, (int, float)) and bw > 0)
-                    else "; ".join(notes) or "no compulsory bytes")
+            res.add(
+                "time.speed_of_light_measured_ceilings",
+                "n/a",
+                None,
+                med,
+                "no measured DRAM bandwidth ceiling"
+                if not (isinstance(bw, (int, float)) and bw > 0)
+                else "; ".join(notes) or "no compulsory bytes",
+            )
 
     # Timing protocol (real records): caveats, not failures.
     if not rec.synthetic:
@@ -708,7 +893,9 @@ def compare(rec, kernel, cmd, tol=None):
         if (tm.get("repetitions") or 0) < 20:
             res.add("timing.repetitions", "warn", detail="fewer than 20 repetitions")
         if tm.get("l2_flush") is not True:
-            res.add("timing.l2_flush", "warn", detail="L2 not flushed between repetitions")
+            res.add(
+                "timing.l2_flush", "warn", detail="L2 not flushed between repetitions"
+            )
     return res
 
 
@@ -730,7 +917,10 @@ def evaluate(paths, tool=DEFAULT_TOOL, allow_synthetic=False, perturb=(), tol=No
 def format_row(rec, row):
     cols = "  %-5s %-38s" % (row.status, row.field)
     if row.predicted is not None or row.measured is not None:
-        cols += " predicted %-16s measured %-16s" % (num(row.predicted), num(row.measured))
+        cols += " predicted %-16s measured %-16s" % (
+            num(row.predicted),
+            num(row.measured),
+        )
     cols += " " + row.detail
     if row.tol:
         cols += " [tolerance: %s]" % row.tol
@@ -738,18 +928,35 @@ def format_row(rec, row):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter,
-                                 epilog="\n".join(__doc__.split("\n")[2:]))
-    ap.add_argument("paths", nargs="*", help="record files or directories "
-                    "(default: test/validation/records)")
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="\n".join(__doc__.split("\n")[2:]),
+    )
+    ap.add_argument(
+        "paths",
+        nargs="*",
+        help="record files or directories " "(default: test/validation/records)",
+    )
     ap.add_argument("--tool", default=DEFAULT_TOOL, help="cuda-roofline binary")
-    ap.add_argument("--allow-synthetic", action="store_true",
-                    help="accept synthetic test fixtures (labelled on every line)")
-    ap.add_argument("--perturb", action="append", default=[], metavar="[ID:]FIELD=FACTOR",
-                    help="multiply a numeric record field before comparing (tests)")
-    ap.add_argument("-q", "--quiet", action="store_true",
-                    help="only FAIL/warn lines and the summaries")
+    ap.add_argument(
+        "--allow-synthetic",
+        action="store_true",
+        help="accept synthetic test fixtures (labelled on every line)",
+    )
+    ap.add_argument(
+        "--perturb",
+        action="append",
+        default=[],
+        metavar="[ID:]FIELD=FACTOR",
+        help="multiply a numeric record field before comparing (tests)",
+    )
+    ap.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="only FAIL/warn lines and the summaries",
+    )
     args = ap.parse_args(argv)
     paths = args.paths or [DEFAULT_RECORDS]
     try:
@@ -763,28 +970,48 @@ def main(argv=None):
     for res in results:
         rec = res.rec
         print("%s%s (%s)" % (rec.label, rec.tag, rec.rel()))
-        print("  analyzer: %s" % " ".join(os.path.relpath(x, ROOT) if os.path.isabs(x) else x
-                                           for x in res.cmd))
+        print(
+            "  analyzer: %s"
+            % " ".join(
+                os.path.relpath(x, ROOT) if os.path.isabs(x) else x for x in res.cmd
+            )
+        )
         for row in res.rows:
             if args.quiet and row.status not in ("FAIL", "warn"):
                 continue
             print(format_row(rec, row))
             if row.status == "FAIL":
-                print("validation: FAIL %s%s %s: predicted %s, measured %s (%s)" % (
-                    rec.label, rec.tag, row.field, num(row.predicted), num(row.measured),
-                    row.tol or row.detail))
+                print(
+                    "validation: FAIL %s%s %s: predicted %s, measured %s (%s)"
+                    % (
+                        rec.label,
+                        rec.tag,
+                        row.field,
+                        num(row.predicted),
+                        num(row.measured),
+                        row.tol or row.detail,
+                    )
+                )
                 failed_fields.append(row.field)
         print("SUMMARY " + res.summary())
     real = sum(1 for r in results if not r.rec.synthetic)
     synth = len(results) - real
-    what = "%d record(s): %d real, %d synthetic fixture(s)" % (len(results), real, synth)
+    what = "%d record(s): %d real, %d synthetic fixture(s)" % (
+        len(results),
+        real,
+        synth,
+    )
     if not results:
-        print("validation: no records found (no GPU measurements yet): nothing compared")
+        print(
+            "validation: no records found (no GPU measurements yet): nothing compared"
+        )
         return 0
     if failed_fields:
         bad = sum(1 for r in results if r.failed)
-        print("validation: FAILED: %d field(s) outside tolerance in %d of %s (%s)" % (
-            len(failed_fields), bad, what, ", ".join(sorted(set(failed_fields)))))
+        print(
+            "validation: FAILED: %d field(s) outside tolerance in %d of %s (%s)"
+            % (len(failed_fields), bad, what, ", ".join(sorted(set(failed_fields))))
+        )
         return 1
     print("validation: %s; every compared prediction is within tolerance" % what)
     return 0

@@ -39,6 +39,7 @@ def rel(p):
 # Number formatting
 # --------------------------------------------------------------------------
 
+
 def si(x, unit=""):
     if x is None:
         return "–"
@@ -86,14 +87,18 @@ def md_escape(s):
 # Tables
 # --------------------------------------------------------------------------
 
+
 def summary_table(results, fixture=False):
     m = "fixture value" if fixture else "measured"
     mt = "fixture time" if fixture else "measured time"
-    out = ["| kernel | FLOPs | requested bytes | sectors/request | DRAM lower ≤ %s ≤ upper "
-           "| DRAM estimate error | %s / SoL (datasheet) | %s / SoL (measured ceilings) "
-           "| result |" % (m, mt, mt),
-           "|---|---|---|---|---|---|---|---|---|"]
+    out = [
+        "| kernel | FLOPs | requested bytes | sectors/request | DRAM lower ≤ %s ≤ upper "
+        "| DRAM estimate error | %s / SoL (datasheet) | %s / SoL (measured ceilings) "
+        "| result |" % (m, mt, mt),
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     for r in results:
+
         def worst(prefixes):
             rows = [x for x in r.rows if x.field.startswith(prefixes)]
             if not rows:
@@ -103,15 +108,23 @@ def summary_table(results, fixture=False):
             if all(x.status == "n/a" for x in rows):
                 return "not measured"
             return "ok"
+
         v = r.values
         fails = len(r.failed)
-        out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            "`%s`" % r.rec.data["kernel"]["name"],
-            worst(("flops",)), worst(("global_",)), worst(("sectors",)),
-            worst(("dram_bytes.lower", "dram_bytes.upper")),
-            pct(v.get("estimate_err")),
-            ratio(v.get("ratio_datasheet")), ratio(v.get("ratio_measured")),
-            "**%d FAIL**" % fails if fails else "ok"))
+        out.append(
+            "| %s | %s | %s | %s | %s | %s | %s | %s | %s |"
+            % (
+                "`%s`" % r.rec.data["kernel"]["name"],
+                worst(("flops",)),
+                worst(("global_",)),
+                worst(("sectors",)),
+                worst(("dram_bytes.lower", "dram_bytes.upper")),
+                pct(v.get("estimate_err")),
+                ratio(v.get("ratio_datasheet")),
+                ratio(v.get("ratio_measured")),
+                "**%d FAIL**" % fails if fails else "ok",
+            )
+        )
     return "\n".join(out)
 
 
@@ -119,32 +132,72 @@ def kernel_section(r, level="###"):
     d = r.rec.data
     k = d["kernel"]
     params = ", ".join("%s = %s" % (p, x) for p, x in (k.get("params") or {}).items())
-    lines = ["%s %s`%s` (%s%s)" % (level, compare.SYNTHETIC_LABEL + " " if r.rec.synthetic else "",
-                                   k["name"], k.get("file", "?"),
-                                   ", " + params if params else ""), ""]
-    lines.append("Record `%s`; prediction: `%s`." % (
-        r.rec.rel(), " ".join(["cuda-roofline"] + r.cmd[1:])))
+    lines = [
+        "%s %s`%s` (%s%s)"
+        % (
+            level,
+            compare.SYNTHETIC_LABEL + " " if r.rec.synthetic else "",
+            k["name"],
+            k.get("file", "?"),
+            ", " + params if params else "",
+        ),
+        "",
+    ]
+    lines.append(
+        "Record `%s`; prediction: `%s`."
+        % (r.rec.rel(), " ".join(["cuda-roofline"] + r.cmd[1:]))
+    )
     p = d.get("provenance") or {}
     if not r.rec.synthetic:
-        lines.append("Measured on %s (driver %s, SM clock %s MHz, memory clock %s MHz) on %s; "
-                     "Nsight Compute %s." % (tuple(
-                         "?" if x is None else x for x in (
-                             p.get("gpu_name"), p.get("driver_version"), p.get("sm_clock_mhz"),
-                             p.get("mem_clock_mhz"), p.get("date"))) + (
-                         p.get("ncu_version") or "absent",)))
-    lines += ["", "| field | predicted | %s | comparison | status |" % (
-        "fixture value (synthetic)" if r.rec.synthetic else "measured"), "|---|---|---|---|---|"]
+        lines.append(
+            "Measured on %s (driver %s, SM clock %s MHz, memory clock %s MHz) on %s; "
+            "Nsight Compute %s."
+            % (
+                tuple(
+                    "?" if x is None else x
+                    for x in (
+                        p.get("gpu_name"),
+                        p.get("driver_version"),
+                        p.get("sm_clock_mhz"),
+                        p.get("mem_clock_mhz"),
+                        p.get("date"),
+                    )
+                )
+                + (p.get("ncu_version") or "absent",)
+            )
+        )
+    lines += [
+        "",
+        "| field | predicted | %s | comparison | status |"
+        % ("fixture value (synthetic)" if r.rec.synthetic else "measured"),
+        "|---|---|---|---|---|",
+    ]
     for row in r.rows:
-        lines.append("| %s | %s | %s | %s | %s |" % (
-            row.field, value(row.field, row.predicted), value(row.field, row.measured),
-            md_escape(row.detail), STATUS[row.status]))
+        lines.append(
+            "| %s | %s | %s | %s | %s |"
+            % (
+                row.field,
+                value(row.field, row.predicted),
+                value(row.field, row.measured),
+                md_escape(row.detail),
+                STATUS[row.status],
+            )
+        )
     v = r.values
     if v.get("dram_meas") is not None and d.get("counters"):
         c = d["counters"]
-        lines += ["", "DRAM: lower %s, estimate %s, upper %s; measured %s (read %s + write %s)." % (
-            si(v.get("dram_lower"), "B"), si(v.get("dram_estimate"), "B"),
-            si(v.get("dram_upper"), "B"), si(v["dram_meas"], "B"),
-            si(c["dram_bytes_read"], "B"), si(c["dram_bytes_write"], "B"))]
+        lines += [
+            "",
+            "DRAM: lower %s, estimate %s, upper %s; measured %s (read %s + write %s)."
+            % (
+                si(v.get("dram_lower"), "B"),
+                si(v.get("dram_estimate"), "B"),
+                si(v.get("dram_upper"), "B"),
+                si(v["dram_meas"], "B"),
+                si(c["dram_bytes_read"], "B"),
+                si(c["dram_bytes_write"], "B"),
+            ),
+        ]
     return "\n".join(lines)
 
 
@@ -152,8 +205,18 @@ def kernel_section(r, level="###"):
 # The roofline chart (SVG written by hand)
 # --------------------------------------------------------------------------
 
-COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
-          "#17becf", "#7f7f7f", "#bcbd22"]
+COLORS = [
+    "#1f77b4",
+    "#d62728",
+    "#2ca02c",
+    "#9467bd",
+    "#ff7f0e",
+    "#8c564b",
+    "#e377c2",
+    "#17becf",
+    "#7f7f7f",
+    "#bcbd22",
+]
 
 
 def median(xs):
@@ -175,7 +238,7 @@ def chart_points(results):
         kid = r.rec.data["kernel"].get("id") or r.rec.data["kernel"]["name"]
         tag = os.path.splitext(os.path.basename(r.rec.path))[0]
         if tag.startswith("synthetic-fixture_"):
-            tag = tag[len("synthetic-fixture_"):]
+            tag = tag[len("synthetic-fixture_") :]
         labels[id(r)] = kid if seen[kid] == 1 else tag
     for r in results:
         k = r.kernel
@@ -207,8 +270,10 @@ def roofline_svg(gpu_id, spec, results, title, fixture=False):
     bw_ds = (spec or {}).get("dram_bandwidth_gbs", 0) * 1e9
     peaks_ds = []
     if spec:
-        for unit, p, label in (("cuda_core", "fp32", "fp32 CUDA cores"),
-                               ("tensor_core", "bf16", "bf16 tensor cores")):
+        for unit, p, label in (
+            ("cuda_core", "fp32", "fp32 CUDA cores"),
+            ("tensor_core", "bf16", "bf16 tensor cores"),
+        ):
             x = (spec.get("peak_tflops", {}).get(unit) or {}).get(p)
             if x:
                 peaks_ds.append((label, x * 1e12))
@@ -216,9 +281,14 @@ def roofline_svg(gpu_id, spec, results, title, fixture=False):
     for key in ("dram_bandwidth_Bps", "fp32_flops", "bf16_tensor_flops"):
         xs = [(r.rec.data.get("ceilings") or {}).get(key) for r in results]
         ceil[key] = median([x for x in xs if isinstance(x, (int, float)) and x > 0])
-    peaks_meas = [(lbl, ceil[key]) for lbl, key in (("fp32 CUDA cores", "fp32_flops"),
-                                                    ("bf16 tensor cores", "bf16_tensor_flops"))
-                  if ceil[key]]
+    peaks_meas = [
+        (lbl, ceil[key])
+        for lbl, key in (
+            ("fp32 CUDA cores", "fp32_flops"),
+            ("bf16 tensor cores", "bf16_tensor_flops"),
+        )
+        if ceil[key]
+    ]
     bw_meas = ceil["dram_bandwidth_Bps"]
     pts, skipped = chart_points(results)
 
@@ -248,75 +318,143 @@ def roofline_svg(gpu_id, spec, results, title, fixture=False):
     def f(v):
         return "%.1f" % v
 
-    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
-           'font-family="sans-serif" font-size="11">' % (W, H, W, H),
-           '<rect width="%d" height="%d" fill="white"/>' % (W, H),
-           '<text x="%d" y="22" font-size="15" font-weight="bold">%s</text>' % (L, title)]
+    out = [
+        '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
+        'font-family="sans-serif" font-size="11">' % (W, H, W, H),
+        '<rect width="%d" height="%d" fill="white"/>' % (W, H),
+        '<text x="%d" y="22" font-size="15" font-weight="bold">%s</text>' % (L, title),
+    ]
     if fixture:
-        out.append('<text x="%d" y="42" font-size="13" font-weight="bold" fill="#c00000">'
-                   'SYNTHETIC TEST FIXTURES — NOT MEASUREMENTS (hand-derived test data)</text>' % L)
-        out.append('<text x="%s" y="%s" font-size="30" fill="#c00000" fill-opacity="0.12" '
-                   'text-anchor="middle" transform="rotate(-25 %s %s)">TEST FIXTURE, NOT MEASURED'
-                   '</text>' % (f(L + pw / 2), f(T + ph / 2), f(L + pw / 2), f(T + ph / 2)))
-    out.append('<defs><clipPath id="plot"><rect x="%d" y="%d" width="%d" height="%d"/></clipPath></defs>'
-               % (L, T, pw, ph))
+        out.append(
+            '<text x="%d" y="42" font-size="13" font-weight="bold" fill="#c00000">'
+            "SYNTHETIC TEST FIXTURES — NOT MEASUREMENTS (hand-derived test data)</text>"
+            % L
+        )
+        out.append(
+            '<text x="%s" y="%s" font-size="30" fill="#c00000" fill-opacity="0.12" '
+            'text-anchor="middle" transform="rotate(-25 %s %s)">TEST FIXTURE, NOT MEASURED'
+            "</text>" % (f(L + pw / 2), f(T + ph / 2), f(L + pw / 2), f(T + ph / 2))
+        )
+    out.append(
+        '<defs><clipPath id="plot"><rect x="%d" y="%d" width="%d" height="%d"/></clipPath></defs>'
+        % (L, T, pw, ph)
+    )
     # Grid and axes.
     for e in range(x0, x1 + 1):
-        X = px(10.0 ** e)
-        out.append('<line x1="%s" y1="%d" x2="%s" y2="%d" stroke="#ddd"/>' % (f(X), T, f(X), T + ph))
-        out.append('<text x="%s" y="%d" text-anchor="middle">1e%d</text>' % (f(X), T + ph + 16, e))
+        X = px(10.0**e)
+        out.append(
+            '<line x1="%s" y1="%d" x2="%s" y2="%d" stroke="#ddd"/>'
+            % (f(X), T, f(X), T + ph)
+        )
+        out.append(
+            '<text x="%s" y="%d" text-anchor="middle">1e%d</text>'
+            % (f(X), T + ph + 16, e)
+        )
     for e in range(y0, y1 + 1):
-        Y = py(10.0 ** e)
-        out.append('<line x1="%d" y1="%s" x2="%d" y2="%s" stroke="#ddd"/>' % (L, f(Y), L + pw, f(Y)))
-        out.append('<text x="%d" y="%s" text-anchor="end">1e%d</text>' % (L - 6, f(Y + 4), e))
-    out.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="black"/>' % (L, T, pw, ph))
-    out.append('<text x="%s" y="%d" text-anchor="middle">arithmetic intensity (FLOP per DRAM byte)'
-               '</text>' % (f(L + pw / 2), H - 18))
-    out.append('<text x="18" y="%s" text-anchor="middle" transform="rotate(-90 18 %s)">FLOP/s</text>'
-               % (f(T + ph / 2), f(T + ph / 2)))
+        Y = py(10.0**e)
+        out.append(
+            '<line x1="%d" y1="%s" x2="%d" y2="%s" stroke="#ddd"/>'
+            % (L, f(Y), L + pw, f(Y))
+        )
+        out.append(
+            '<text x="%d" y="%s" text-anchor="end">1e%d</text>' % (L - 6, f(Y + 4), e)
+        )
+    out.append(
+        '<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="black"/>'
+        % (L, T, pw, ph)
+    )
+    out.append(
+        '<text x="%s" y="%d" text-anchor="middle">arithmetic intensity (FLOP per DRAM byte)'
+        "</text>" % (f(L + pw / 2), H - 18)
+    )
+    out.append(
+        '<text x="18" y="%s" text-anchor="middle" transform="rotate(-90 18 %s)">FLOP/s</text>'
+        % (f(T + ph / 2), f(T + ph / 2))
+    )
 
     # Ceilings: datasheet solid, measured dashed.
     legend = []
 
     def roof(bw, peak, dash, color):
-        xa, xb = 10.0 ** x0, 10.0 ** x1
+        xa, xb = 10.0**x0, 10.0**x1
         ridge = peak / bw
-        pts_ = [(xa, bw * xa), (ridge, peak), (xb, peak)] if ridge > xa else [(xa, peak), (xb, peak)]
+        pts_ = (
+            [(xa, bw * xa), (ridge, peak), (xb, peak)]
+            if ridge > xa
+            else [(xa, peak), (xb, peak)]
+        )
         d = " ".join("%s,%s" % (f(px(x)), f(py(y))) for x, y in pts_)
-        out.append('<polyline points="%s" fill="none" stroke="%s" stroke-width="1.6"%s '
-                   'clip-path="url(#plot)"/>' % (d, color, ' stroke-dasharray="6,4"' if dash else ""))
+        out.append(
+            '<polyline points="%s" fill="none" stroke="%s" stroke-width="1.6"%s '
+            'clip-path="url(#plot)"/>'
+            % (d, color, ' stroke-dasharray="6,4"' if dash else "")
+        )
 
     if bw_ds:
         for lbl, pk in peaks_ds:
             roof(bw_ds, pk, False, "#333")
-        legend.append(("line", "#333", False, "datasheet: %s/s, %s" % (
-            si(bw_ds, "B"), ", ".join("%s %s" % (lbl, si(pk, "FLOP/s")) for lbl, pk in peaks_ds))))
+        legend.append(
+            (
+                "line",
+                "#333",
+                False,
+                "datasheet: %s/s, %s"
+                % (
+                    si(bw_ds, "B"),
+                    ", ".join(
+                        "%s %s" % (lbl, si(pk, "FLOP/s")) for lbl, pk in peaks_ds
+                    ),
+                ),
+            )
+        )
     if bw_meas:
         for lbl, pk in peaks_meas:
             roof(bw_meas, pk, True, "#777")
-        legend.append(("line", "#777", True, "measured ceilings: %s/s, %s" % (
-            si(bw_meas, "B"), ", ".join("%s %s" % (lbl, si(pk, "FLOP/s")) for lbl, pk in peaks_meas))))
+        legend.append(
+            (
+                "line",
+                "#777",
+                True,
+                "measured ceilings: %s/s, %s"
+                % (
+                    si(bw_meas, "B"),
+                    ", ".join(
+                        "%s %s" % (lbl, si(pk, "FLOP/s")) for lbl, pk in peaks_meas
+                    ),
+                ),
+            )
+        )
 
     # Points.
     for i, (name, p_sol, p_est, p_meas) in enumerate(pts):
         col = COLORS[i % len(COLORS)]
         chain = [p for p in (p_sol, p_est, p_meas) if p]
         if len(chain) > 1:
-            out.append('<polyline points="%s" fill="none" stroke="%s" stroke-width="0.8" '
-                       'stroke-dasharray="2,2" clip-path="url(#plot)"/>' % (
-                           " ".join("%s,%s" % (f(px(x)), f(py(y))) for x, y in chain), col))
+            out.append(
+                '<polyline points="%s" fill="none" stroke="%s" stroke-width="0.8" '
+                'stroke-dasharray="2,2" clip-path="url(#plot)"/>'
+                % (" ".join("%s,%s" % (f(px(x)), f(py(y))) for x, y in chain), col)
+            )
         if p_sol:
             X, Y = px(p_sol[0]), py(p_sol[1])
-            out.append('<path d="M%s %s l5 5 l-5 5 l-5 -5 z" fill="white" stroke="%s" '
-                       'stroke-width="1.5"/>' % (f(X), f(Y - 5), col))
+            out.append(
+                '<path d="M%s %s l5 5 l-5 5 l-5 -5 z" fill="white" stroke="%s" '
+                'stroke-width="1.5"/>' % (f(X), f(Y - 5), col)
+            )
         if p_est:
-            out.append('<circle cx="%s" cy="%s" r="4.5" fill="white" stroke="%s" stroke-width="1.5"/>'
-                       % (f(px(p_est[0])), f(py(p_est[1])), col))
+            out.append(
+                '<circle cx="%s" cy="%s" r="4.5" fill="white" stroke="%s" stroke-width="1.5"/>'
+                % (f(px(p_est[0])), f(py(p_est[1])), col)
+            )
         if p_meas:
-            out.append('<circle cx="%s" cy="%s" r="4.5" fill="%s"/>'
-                       % (f(px(p_meas[0])), f(py(p_meas[1])), col))
-            out.append('<text x="%s" y="%s" fill="%s">%s</text>' % (
-                f(px(p_meas[0]) + 7), f(py(p_meas[1]) + 4), col, name))
+            out.append(
+                '<circle cx="%s" cy="%s" r="4.5" fill="%s"/>'
+                % (f(px(p_meas[0])), f(py(p_meas[1])), col)
+            )
+            out.append(
+                '<text x="%s" y="%s" fill="%s">%s</text>'
+                % (f(px(p_meas[0]) + 7), f(py(p_meas[1]) + 4), col, name)
+            )
         legend.append(("dot", col, False, name))
 
     # Legend (right margin).
@@ -329,25 +467,43 @@ def roofline_svg(gpu_id, spec, results, title, fixture=False):
                 wrap.append(("text", col, dash, "  " + part))
         else:
             wrap.append((kind, col, dash, text))
-    wrap += [("text", "#000", False, ""),
-             ("text", "#000", False, "◇ speed of light"),
-             ("text", "#000", False, "   (compulsory bytes)"),
-             ("text", "#000", False, "○ predicted (estimate bytes)"),
-             ("text", "#000", False, "● measured (DRAM bytes, time)")]
+    wrap += [
+        ("text", "#000", False, ""),
+        ("text", "#000", False, "◇ speed of light"),
+        ("text", "#000", False, "   (compulsory bytes)"),
+        ("text", "#000", False, "○ predicted (estimate bytes)"),
+        ("text", "#000", False, "● measured (DRAM bytes, time)"),
+    ]
     if skipped:
-        wrap += [("text", "#000", False, ""), ("text", "#000", False, "not plotted (0 FLOPs):")]
+        wrap += [
+            ("text", "#000", False, ""),
+            ("text", "#000", False, "not plotted (0 FLOPs):"),
+        ]
         wrap += [("text", "#000", False, "  " + s) for s in skipped]
     for kind, col, dash, text in wrap:
         if kind == "line":
-            out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="1.6"%s/>' % (
-                lx, ly - 4, lx + 18, ly - 4, col, ' stroke-dasharray="6,4"' if dash else ""))
+            out.append(
+                '<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="1.6"%s/>'
+                % (
+                    lx,
+                    ly - 4,
+                    lx + 18,
+                    ly - 4,
+                    col,
+                    ' stroke-dasharray="6,4"' if dash else "",
+                )
+            )
             out.append('<text x="%d" y="%d">%s</text>' % (lx + 22, ly, text))
         elif kind == "dot":
-            out.append('<circle cx="%d" cy="%d" r="4" fill="%s"/>' % (lx + 9, ly - 4, col))
+            out.append(
+                '<circle cx="%d" cy="%d" r="4" fill="%s"/>' % (lx + 9, ly - 4, col)
+            )
             out.append('<text x="%d" y="%d">%s</text>' % (lx + 22, ly, text))
         elif text:
             indent = len(text) - len(text.lstrip(" "))
-            out.append('<text x="%d" y="%d">%s</text>' % (lx + 5 * indent, ly, text.strip()))
+            out.append(
+                '<text x="%d" y="%d">%s</text>' % (lx + 5 * indent, ly, text.strip())
+            )
         ly += 15
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -504,13 +660,19 @@ def results_section(real):
     for gpu in sorted(by_gpu):
         rs = by_gpu[gpu]
         names = sorted({r.rec.data["provenance"].get("gpu_name") for r in rs})
-        out += ["### %s (%s)" % (gpu, ", ".join(str(n) for n in names)), "",
-                "%d record(s). Roofline: datasheet ceilings solid, measured ceilings dashed; for "
-                "each kernel the speed of light (◇), the predicted point at the estimated DRAM "
-                "bytes (○) and the measured point (●, measured FLOPs over measured DRAM bytes, "
-                "at the measured FLOP/s)." % len(rs), "",
-                "![roofline of the %s records](validation/%s-roofline.svg)" % (gpu, gpu), "",
-                summary_table(rs), ""]
+        out += [
+            "### %s (%s)" % (gpu, ", ".join(str(n) for n in names)),
+            "",
+            "%d record(s). Roofline: datasheet ceilings solid, measured ceilings dashed; for "
+            "each kernel the speed of light (◇), the predicted point at the estimated DRAM "
+            "bytes (○) and the measured point (●, measured FLOPs over measured DRAM bytes, "
+            "at the measured FLOP/s)." % len(rs),
+            "",
+            "![roofline of the %s records](validation/%s-roofline.svg)" % (gpu, gpu),
+            "",
+            summary_table(rs),
+            "",
+        ]
         for r in rs:
             out += [kernel_section(r, "####"), ""]
     return "\n".join(out)
@@ -525,10 +687,15 @@ def fixture_section(fx):
     out = [FIXTURE_INTRO]
     for gpu in sorted(by_gpu):
         rs = by_gpu[gpu]
-        out += ["### Synthetic fixtures, GPU id %s (not measured)" % gpu, "",
-                "![roofline of the SYNTHETIC test fixtures, not measurements]"
-                "(validation/synthetic-fixtures-%s-roofline.svg)" % gpu, "",
-                summary_table(rs, fixture=True), ""]
+        out += [
+            "### Synthetic fixtures, GPU id %s (not measured)" % gpu,
+            "",
+            "![roofline of the SYNTHETIC test fixtures, not measurements]"
+            "(validation/synthetic-fixtures-%s-roofline.svg)" % gpu,
+            "",
+            summary_table(rs, fixture=True),
+            "",
+        ]
         for r in rs:
             out += [kernel_section(r, "####"), ""]
     return "\n".join(out)
@@ -539,18 +706,29 @@ def generate(tool):
     fx, _ = compare.evaluate([FIXTURES], tool, allow_synthetic=True)
     for r in fx:
         if not r.rec.synthetic:
-            raise compare.InputError("%s: a non-synthetic record among the fixtures" % r.rec.rel())
+            raise compare.InputError(
+                "%s: a non-synthetic record among the fixtures" % r.rec.rel()
+            )
     tol = compare.tolerance_rows()
-    tol_md = "\n".join(["| field | check | tolerance | why |", "|---|---|---|---|"] +
-                       ["| %s | %s | %s | %s |" % tuple(md_escape(x) for x in row) for row in tol])
+    tol_md = "\n".join(
+        ["| field | check | tolerance | why |", "|---|---|---|---|"]
+        + ["| %s | %s | %s | %s |" % tuple(md_escape(x) for x in row) for row in tol]
+    )
     parts = [HEADER]
     if real:
         gpus = sorted({r.rec.gpu_id for r in real})
         fails = sum(len(r.failed) for r in real)
-        parts.append("## Status\n\n%d record(s) measured on %s. %s\n" % (
-            len(real), ", ".join(gpus),
-            "Every compared prediction is within its tolerance." if not fails else
-            "**%d field(s) are outside their tolerance** (marked FAIL below)." % fails))
+        parts.append(
+            "## Status\n\n%d record(s) measured on %s. %s\n"
+            % (
+                len(real),
+                ", ".join(gpus),
+                "Every compared prediction is within its tolerance."
+                if not fails
+                else "**%d field(s) are outside their tolerance** (marked FAIL below)."
+                % fails,
+            )
+        )
     else:
         parts.append(NO_RECORDS)
     parts.append(METHOD.replace("{tolerances}", tol_md))
@@ -560,18 +738,32 @@ def generate(tool):
     for gpu in sorted({r.rec.gpu_id for r in real}):
         rs = [r for r in real if r.rec.gpu_id == gpu]
         files[os.path.join(CHART_DIR, "%s-roofline.svg" % gpu)] = roofline_svg(
-            gpu, compare.gpu_spec(gpu), rs, "Roofline, %s: cuda-roofline predictions vs measurements" % gpu)
+            gpu,
+            compare.gpu_spec(gpu),
+            rs,
+            "Roofline, %s: cuda-roofline predictions vs measurements" % gpu,
+        )
     for gpu in sorted({r.rec.gpu_id for r in fx}):
         rs = [r for r in fx if r.rec.gpu_id == gpu]
-        files[os.path.join(CHART_DIR, "synthetic-fixtures-%s-roofline.svg" % gpu)] = roofline_svg(
-            gpu, compare.gpu_spec(gpu), rs, "Roofline, %s: SYNTHETIC test fixtures" % gpu, fixture=True)
+        files[
+            os.path.join(CHART_DIR, "synthetic-fixtures-%s-roofline.svg" % gpu)
+        ] = roofline_svg(
+            gpu,
+            compare.gpu_spec(gpu),
+            rs,
+            "Roofline, %s: SYNTHETIC test fixtures" % gpu,
+            fixture=True,
+        )
     return files
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--check", action="store_true",
-                    help="exit 1 if docs/validation.md or a chart is out of date")
+    ap.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 if docs/validation.md or a chart is out of date",
+    )
     ap.add_argument("--tool", default=compare.DEFAULT_TOOL, help="cuda-roofline binary")
     args = ap.parse_args(argv)
     try:
@@ -581,8 +773,11 @@ def main(argv=None):
         return 2
     stale_charts = []
     if os.path.isdir(CHART_DIR):
-        stale_charts = [os.path.join(CHART_DIR, n) for n in sorted(os.listdir(CHART_DIR))
-                        if n.endswith("-roofline.svg") and os.path.join(CHART_DIR, n) not in files]
+        stale_charts = [
+            os.path.join(CHART_DIR, n)
+            for n in sorted(os.listdir(CHART_DIR))
+            if n.endswith("-roofline.svg") and os.path.join(CHART_DIR, n) not in files
+        ]
     if args.check:
         bad = 0
         for path in sorted(files):
@@ -597,9 +792,14 @@ def main(argv=None):
             if old is None:
                 print("report: %s is missing" % rel(path))
             else:
-                sys.stdout.writelines(difflib.unified_diff(
-                    old.splitlines(True), files[path].splitlines(True),
-                    "%s (committed)" % rel(path), "%s (generated)" % rel(path)))
+                sys.stdout.writelines(
+                    difflib.unified_diff(
+                        old.splitlines(True),
+                        files[path].splitlines(True),
+                        "%s (committed)" % rel(path),
+                        "%s (generated)" % rel(path),
+                    )
+                )
         for path in stale_charts:
             bad += 1
             print("report: %s is no longer generated (remove it)" % rel(path))

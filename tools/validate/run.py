@@ -123,13 +123,23 @@ def qjoin(cmd):
 
 
 def utc_now():
-    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return (
+        datetime.datetime.now(datetime.timezone.utc)
+        .isoformat(timespec="seconds")
+        .replace("+00:00", "Z")
+    )
 
 
 # ---- tools ---------------------------------------------------------------------
 
+
 def find_nvcc(arg):
-    for c in [arg, os.environ.get("NVCC"), shutil.which("nvcc"), "/usr/local/cuda/bin/nvcc"]:
+    for c in [
+        arg,
+        os.environ.get("NVCC"),
+        shutil.which("nvcc"),
+        "/usr/local/cuda/bin/nvcc",
+    ]:
         if c and (os.path.isfile(c) or shutil.which(c)):
             return c
     return None
@@ -141,7 +151,9 @@ def find_ncu(arg):
     c = shutil.which("ncu")
     if c:
         return c
-    cands = ["/usr/local/cuda/bin/ncu"] + sorted(glob.glob("/opt/nvidia/nsight-compute/*/ncu"), reverse=True)
+    cands = ["/usr/local/cuda/bin/ncu"] + sorted(
+        glob.glob("/opt/nvidia/nsight-compute/*/ncu"), reverse=True
+    )
     return next((p for p in cands if os.path.isfile(p) and os.access(p, os.X_OK)), None)
 
 
@@ -157,9 +169,19 @@ def run(cmd, timeout=None, **kw):
     try:
         return roofline_tools.run([str(c) for c in cmd], timeout=timeout, **kw)
     except subprocess.TimeoutExpired as e:
-        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-        err = e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else (e.stderr or "")
-        return subprocess.CompletedProcess(e.cmd, 124, out, err + f"\n(timed out after {timeout} s)")
+        out = (
+            e.stdout.decode(errors="replace")
+            if isinstance(e.stdout, bytes)
+            else (e.stdout or "")
+        )
+        err = (
+            e.stderr.decode(errors="replace")
+            if isinstance(e.stderr, bytes)
+            else (e.stderr or "")
+        )
+        return subprocess.CompletedProcess(
+            e.cmd, 124, out, err + f"\n(timed out after {timeout} s)"
+        )
     except OSError as e:
         return subprocess.CompletedProcess(cmd, 127, "", str(e))
 
@@ -169,10 +191,21 @@ def nvidia_smi():
     smi = shutil.which("nvidia-smi")
     if not smi:
         return None
-    fields = ["name", "driver_version", "compute_cap", "clocks.sm", "clocks.mem", "clocks.max.sm",
-              "clocks.max.mem", "pci.bus_id"]
+    fields = [
+        "name",
+        "driver_version",
+        "compute_cap",
+        "clocks.sm",
+        "clocks.mem",
+        "clocks.max.sm",
+        "clocks.max.mem",
+        "pci.bus_id",
+    ]
     for fs in (fields, [f for f in fields if f != "compute_cap"]):
-        r = run([smi, "--query-gpu=" + ",".join(fs), "--format=csv,noheader,nounits"], timeout=30)
+        r = run(
+            [smi, "--query-gpu=" + ",".join(fs), "--format=csv,noheader,nounits"],
+            timeout=30,
+        )
         if r.returncode == 0 and r.stdout.strip():
             vals = [v.strip() for v in r.stdout.strip().splitlines()[0].split(",")]
             return dict(zip(fs, vals))
@@ -183,7 +216,10 @@ def smi_clocks():
     smi = shutil.which("nvidia-smi")
     if not smi:
         return None
-    r = run([smi, "--query-gpu=clocks.sm,clocks.mem", "--format=csv,noheader,nounits"], timeout=30)
+    r = run(
+        [smi, "--query-gpu=clocks.sm,clocks.mem", "--format=csv,noheader,nounits"],
+        timeout=30,
+    )
     try:
         sm, mem = [int(float(v)) for v in r.stdout.strip().splitlines()[0].split(",")]
         return {"sm_mhz": sm, "mem_mhz": mem}
@@ -211,20 +247,36 @@ def git_info():
     r = run(["git", "-C", str(REPO), "rev-parse", "HEAD"], timeout=30)
     if r.returncode != 0:
         return None, None
-    d = run(["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"], timeout=60)
+    d = run(
+        ["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"],
+        timeout=60,
+    )
     return r.stdout.strip(), bool(d.stdout.strip())
 
 
 # ---- build -----------------------------------------------------------------------
+
 
 def build_runner(nvcc, arch, build_dir, jobs, dry_run=False):
     """Compiles the runner (one object per source, in parallel) and links it.
     Returns (path, link command). Objects newer than their inputs are reused."""
     build_dir = Path(build_dir)
     obj_dir = build_dir / "obj"
-    sources = [RUNNER_SRC / "main.cu", RUNNER_SRC / "common.cu"] + sorted((RUNNER_SRC / "drivers").glob("*.cu"))
-    flags = ["-O3", "-std=c++17", f"-arch={arch}", "--default-stream", "per-thread", "-lineinfo",
-             "-I", str(REPO), "-I", str(RUNNER_SRC)]
+    sources = [RUNNER_SRC / "main.cu", RUNNER_SRC / "common.cu"] + sorted(
+        (RUNNER_SRC / "drivers").glob("*.cu")
+    )
+    flags = [
+        "-O3",
+        "-std=c++17",
+        f"-arch={arch}",
+        "--default-stream",
+        "per-thread",
+        "-lineinfo",
+        "-I",
+        str(REPO),
+        "-I",
+        str(RUNNER_SRC),
+    ]
     headers = [RUNNER_SRC / "common.h", RUNNER_SRC / "drivers" / "util.h"]
     stamp = obj_dir / "flags.txt"
     stamp_text = qjoin([nvcc] + flags)
@@ -240,13 +292,30 @@ def build_runner(nvcc, arch, build_dir, jobs, dry_run=False):
     for src in sources:
         obj = obj_dir / (src.stem + ".o")
         cmd = [nvcc, *flags, "-c", str(src), "-o", str(obj)]
-        up_to_date = (fresh_flags and obj.is_file()
-                      and all(obj.stat().st_mtime >= d.stat().st_mtime for d in inputs(src)))
+        up_to_date = (
+            fresh_flags
+            and obj.is_file()
+            and all(obj.stat().st_mtime >= d.stat().st_mtime for d in inputs(src))
+        )
         jobs_list.append((cmd, obj, up_to_date))
     exe = build_dir / "runner"
-    libdirs = [d for d in (Path(nvcc).resolve().parent.parent / "lib64",
-                           Path(nvcc).resolve().parent.parent / "targets" / "x86_64-linux" / "lib") if d.is_dir()]
-    link = [nvcc, f"-arch={arch}", "-o", str(exe), *[str(o) for _, o, _ in jobs_list], "-lcublas", "-ldl"]
+    libdirs = [
+        d
+        for d in (
+            Path(nvcc).resolve().parent.parent / "lib64",
+            Path(nvcc).resolve().parent.parent / "targets" / "x86_64-linux" / "lib",
+        )
+        if d.is_dir()
+    ]
+    link = [
+        nvcc,
+        f"-arch={arch}",
+        "-o",
+        str(exe),
+        *[str(o) for _, o, _ in jobs_list],
+        "-lcublas",
+        "-ldl",
+    ]
     for d in libdirs:
         link += ["-Xlinker", "-rpath", "-Xlinker", str(d)]
     if dry_run:
@@ -307,10 +376,13 @@ def list_cases(runner, only):
 
 # ---- ncu -------------------------------------------------------------------------
 
+
 def ncu_version(ncu):
     r = run([ncu, "--version"], timeout=60)
     lines = [ln.strip() for ln in r.stdout.splitlines() if ln.strip()]
-    v = next((ln for ln in lines if "version" in ln.lower()), lines[-1] if lines else None)
+    v = next(
+        (ln for ln in lines if "version" in ln.lower()), lines[-1] if lines else None
+    )
     return v
 
 
@@ -327,19 +399,46 @@ def ncu_known_metrics(ncu):
 
 def filter_metrics(metrics, known):
     # A query that lists fewer than half of the core metrics was not understood: keep all.
-    if sum(m.split(".")[0] in known for m in NCU_CORE_METRICS) < len(NCU_CORE_METRICS) / 2:
+    if (
+        sum(m.split(".")[0] in known for m in NCU_CORE_METRICS)
+        < len(NCU_CORE_METRICS) / 2
+    ):
         return list(metrics)
     return [m for m in metrics if m.split(".")[0] in known or m in known]
 
 
 def ncu_command(ncu, metrics, runner, case):
-    return [ncu, "--clock-control", "none", "--cache-control", "all", "--metrics", ",".join(metrics),
-            "--csv", "--page", "details", "--print-units", "base", "--launch-count", str(case["launches"]),
-            runner, "--profile", "--case", case["id"]]
+    return [
+        ncu,
+        "--clock-control",
+        "none",
+        "--cache-control",
+        "all",
+        "--metrics",
+        ",".join(metrics),
+        "--csv",
+        "--page",
+        "details",
+        "--print-units",
+        "base",
+        "--launch-count",
+        str(case["launches"]),
+        runner,
+        "--profile",
+        "--case",
+        case["id"],
+    ]
 
 
-UNIT_SCALE = {"kbyte": 1e3, "mbyte": 1e6, "gbyte": 1e9, "tbyte": 1e12,
-              "nsecond": 1e-9, "usecond": 1e-6, "msecond": 1e-3}
+UNIT_SCALE = {
+    "kbyte": 1e3,
+    "mbyte": 1e6,
+    "gbyte": 1e9,
+    "tbyte": 1e12,
+    "nsecond": 1e-9,
+    "usecond": 1e-6,
+    "msecond": 1e-3,
+}
 
 
 def parse_number(text):
@@ -348,11 +447,11 @@ def parse_number(text):
         v = float(t)
     except ValueError:
         return None
-    return int(v) if v.is_integer() and abs(v) < 2 ** 63 else v
+    return int(v) if v.is_integer() and abs(v) < 2**63 else v
 
 
 def parse_dims(text):
-    """"(256, 1, 1)" -> [256, 1, 1]; anything else -> the text as given."""
+    """ "(256, 1, 1)" -> [256, 1, 1]; anything else -> the text as given."""
     nums = re.findall(r"\d+", text or "")
     return [int(n) for n in nums] if len(nums) == 3 else text
 
@@ -376,8 +475,16 @@ def parse_ncu_csv(text):
         if not name or name == "Metric Name":
             continue
         lid = rec.get("ID", "0")
-        l = launches.setdefault(lid, {"kernel": rec.get("Kernel Name"), "grid": parse_dims(rec.get("Grid Size")),
-                                      "block": parse_dims(rec.get("Block Size")), "metrics": {}, "units": {}})
+        l = launches.setdefault(
+            lid,
+            {
+                "kernel": rec.get("Kernel Name"),
+                "grid": parse_dims(rec.get("Grid Size")),
+                "block": parse_dims(rec.get("Block Size")),
+                "metrics": {},
+                "units": {},
+            },
+        )
         unit = (rec.get("Metric Unit") or "").strip()
         v = parse_number(rec.get("Metric Value"))
         if v is not None and unit.lower() in UNIT_SCALE:
@@ -397,7 +504,9 @@ def counters_from(launches, precision):
             units[k] = l["units"].get(k, "")
             if isinstance(v, (int, float)):
                 if k.endswith(".per_second") or k.endswith(".avg"):
-                    total.setdefault(k, v)  # rates are not additive: keep the first launch's
+                    total.setdefault(
+                        k, v
+                    )  # rates are not additive: keep the first launch's
                 else:
                     total[k] = total.get(k, 0) + v
             else:
@@ -408,7 +517,10 @@ def counters_from(launches, precision):
         return v if isinstance(v, (int, float)) else None
 
     def fl(prefix):
-        a, m, f = (g(f"sm__sass_thread_inst_executed_op_{prefix}{op}_pred_on.sum") for op in ("add", "mul", "fma"))
+        a, m, f = (
+            g(f"sm__sass_thread_inst_executed_op_{prefix}{op}_pred_on.sum")
+            for op in ("add", "mul", "fma")
+        )
         if a is None and m is None and f is None:
             return None
         return (a or 0) + (m or 0) + 2 * (f or 0)
@@ -418,17 +530,27 @@ def counters_from(launches, precision):
         hmma = g("sm__inst_executed_pipe_tensor.sum")
     tensor = None
     if hmma is not None:
-        tensor = hmma * HMMA_FLOPS if precision == "bf16" else (0 if hmma == 0 else None)
+        tensor = (
+            hmma * HMMA_FLOPS if precision == "bf16" else (0 if hmma == 0 else None)
+        )
     conflicts = g("l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum")
     if conflicts is None:
-        ld, st = (g(f"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{o}.sum") for o in ("ld", "st"))
+        ld, st = (
+            g(f"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{o}.sum")
+            for o in ("ld", "st")
+        )
         if ld is not None or st is not None:
             conflicts = (ld or 0) + (st or 0)
     return {
-        "flops": {"fp32": fl("f"), "fp64": fl("d"), "fp16": fl("h"), "tensor_bf16": tensor},
+        "flops": {
+            "fp32": fl("f"),
+            "fp64": fl("d"),
+            "fp16": fl("h"),
+            "tensor_bf16": tensor,
+        },
         "flops_method": "executed SASS thread instructions: add + mul + 2 * fma (fp16: per instruction, "
-                        "packed half2 not doubled); tensor_bf16 = tensor-pipe warp instructions * "
-                        f"{HMMA_FLOPS} (m16n8k16 HMMA)",
+        "packed half2 not doubled); tensor_bf16 = tensor-pipe warp instructions * "
+        f"{HMMA_FLOPS} (m16n8k16 HMMA)",
         "global_load_bytes": g("l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum"),
         "global_store_bytes": g("l1tex__t_bytes_pipe_lsu_mem_global_op_st.sum"),
         "global_load_sectors": g("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"),
@@ -438,7 +560,10 @@ def counters_from(launches, precision):
         "dram_bytes_read": g("dram__bytes_read.sum"),
         "dram_bytes_write": g("dram__bytes_write.sum"),
         "shared_bank_conflicts": conflicts,
-        "profiled_launches": [{"kernel": l["kernel"], "grid": l["grid"], "block": l["block"]} for l in launches],
+        "profiled_launches": [
+            {"kernel": l["kernel"], "grid": l["grid"], "block": l["block"]}
+            for l in launches
+        ],
         "metrics": total,
         "metric_units": units,
     }
@@ -451,14 +576,19 @@ def profile_case(ncu, metrics, runner, case, timeout):
     launches = parse_ncu_csv(r.stdout)
     if r.returncode == 0 and launches:
         counters = counters_from(launches, case["precision"])
-        if len(launches) > 1:  # e.g. cos_cos_unfused: the sums above, and each launch on its own
-            counters["per_launch"] = [counters_from([l], case["precision"]) for l in launches]
+        if (
+            len(launches) > 1
+        ):  # e.g. cos_cos_unfused: the sums above, and each launch on its own
+            counters["per_launch"] = [
+                counters_from([l], case["precision"]) for l in launches
+            ]
         return counters, cmd, None
     tail = (r.stdout + r.stderr).strip().splitlines()[-15:]
     return None, cmd, f"ncu exit {r.returncode}: " + " | ".join(tail)
 
 
 # ---- records ---------------------------------------------------------------------
+
 
 def record_path(out, gpu_id, case):
     return Path(out) / gpu_id / f"{case['id']}__{case['size_tag']}.json"
@@ -491,8 +621,13 @@ def make_record(case, res, ceil, ctx):
         "command": res.get("runner_command"),
         "ncu_version": None,
         "clock_source": clock_source,
-        "clocks": {"during": clocks.get("during"), "after": clocks.get("after"), "nvidia_smi_after": smi_after,
-                   "max_sm_mhz": dev.get("max_sm_clock_mhz"), "max_mem_mhz": dev.get("max_mem_clock_mhz")},
+        "clocks": {
+            "during": clocks.get("during"),
+            "after": clocks.get("after"),
+            "nvidia_smi_after": smi_after,
+            "max_sm_mhz": dev.get("max_sm_clock_mhz"),
+            "max_mem_mhz": dev.get("max_mem_clock_mhz"),
+        },
         "device": dev,
         "orchestrator_command": ctx["orchestrator_command"],
         "build_command": ctx["build_command"],
@@ -501,8 +636,14 @@ def make_record(case, res, ceil, ctx):
         "host": platform.node(),
         "runner_warnings": res.get("warnings") or [],
     }
-    ceilings = {k: ceil.get(k) for k in ("dram_bandwidth_Bps", "fp32_flops", "bf16_tensor_flops")} if ceil else \
-        {"dram_bandwidth_Bps": None, "fp32_flops": None, "bf16_tensor_flops": None}
+    ceilings = (
+        {
+            k: ceil.get(k)
+            for k in ("dram_bandwidth_Bps", "fp32_flops", "bf16_tensor_flops")
+        }
+        if ceil
+        else {"dram_bandwidth_Bps": None, "fp32_flops": None, "bf16_tensor_flops": None}
+    )
     if ceil:
         ceilings["details"] = ceil.get("details")
         ceilings["command"] = ceil.get("runner_command")
@@ -516,7 +657,11 @@ def make_record(case, res, ceil, ctx):
             "file": case["file"],
             "name": case["name"],
             "params": case["params"],
-            "launch": ({"grid": first["grid"], "block": first["block"], "smem": first["smem"]} if first else None),
+            "launch": (
+                {"grid": first["grid"], "block": first["block"], "smem": first["smem"]}
+                if first
+                else None
+            ),
             "launches": launches,
         },
         "analyzer_args": case["analyzer_args"],
@@ -549,50 +694,126 @@ def analyzer_check(analyzer, case, gpu_id, launches=None):
     problems = []
     names = [k["name"] for k in ks]
     if names != [case["name"]] * case["launches"]:
-        problems.append(f"analyzer reports {names}, the case expects {case['launches']} x {case['name']!r}")
+        problems.append(
+            f"analyzer reports {names}, the case expects {case['launches']} x {case['name']!r}"
+        )
     if launches is not None:
         got = [(l["grid"], l["block"]) for l in launches]
         want = [(k["launch"]["grid"], k["launch"]["block"]) for k in ks]
         if got != want:
-            problems.append(f"captured launches {got} differ from the analyzer's {want}")
+            problems.append(
+                f"captured launches {got} differ from the analyzer's {want}"
+            )
     return problems
 
 
 # ---- main ------------------------------------------------------------------------
 
+
 def main():
     ap = argparse.ArgumentParser(
         description="Time, verify and profile the bundled kernels on this GPU; write validation records.",
-        epilog="Example: python3 tools/validate/run.py --out test/validation/records")
-    ap.add_argument("--out", default=str(REPO / "test" / "validation" / "records"),
-                    help="records directory (default: test/validation/records); records go to OUT/<gpu-id>/")
-    ap.add_argument("--gpu-id", help="cuda-roofline GPU id to file the records under (default: from the GPU name)")
-    ap.add_argument("--case", action="append", default=[], help="only this case (repeatable; see --dry-run)")
-    ap.add_argument("--reps", type=int, default=30, help="minimum timed repetitions per case (>= 20; default 30)")
-    ap.add_argument("--warmup", type=int, default=3, help="minimum warm-up calls per case (default 3)")
-    ap.add_argument("--no-ncu", action="store_true", help="do not run Nsight Compute (counters stay null)")
-    ap.add_argument("--ncu", help="ncu executable (default: ncu on PATH, /usr/local/cuda/bin, /opt/nvidia/nsight-compute)")
-    ap.add_argument("--case-timeout", type=float, default=120, help="seconds per runner case (default 120)")
-    ap.add_argument("--ncu-timeout", type=float, default=120, help="seconds per ncu case (default 120)")
-    ap.add_argument("--time-budget", type=float, default=480,
-                    help="seconds for the whole run; ncu runs that would start later are skipped (default 480)")
-    ap.add_argument("--nvcc", help="nvcc (default: $NVCC, nvcc on PATH, /usr/local/cuda/bin/nvcc)")
-    ap.add_argument("--arch", help="sm_XX to build for (default: the GPU's, from nvidia-smi; else -arch=native)")
-    ap.add_argument("--build-dir", default=str(REPO / "build" / "validate"), help="where the runner is built")
-    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel nvcc jobs")
-    ap.add_argument("--runner", help="use this runner executable instead of building one")
-    ap.add_argument("--analyzer", help="cuda-roofline binary for the name/launch cross-check "
-                                       "(default: build/bin/cuda-roofline when present)")
-    ap.add_argument("--check-analyzer", action="store_true",
-                    help="with --dry-run: compare every case's kernel name with cuda-roofline's output")
-    ap.add_argument("--build-only", action="store_true", help="build the runner and stop")
-    ap.add_argument("--dry-run", action="store_true",
-                    help="print the cases and the commands that would run; run nothing on the GPU")
+        epilog="Example: python3 tools/validate/run.py --out test/validation/records",
+    )
+    ap.add_argument(
+        "--out",
+        default=str(REPO / "test" / "validation" / "records"),
+        help="records directory (default: test/validation/records); records go to OUT/<gpu-id>/",
+    )
+    ap.add_argument(
+        "--gpu-id",
+        help="cuda-roofline GPU id to file the records under (default: from the GPU name)",
+    )
+    ap.add_argument(
+        "--case",
+        action="append",
+        default=[],
+        help="only this case (repeatable; see --dry-run)",
+    )
+    ap.add_argument(
+        "--reps",
+        type=int,
+        default=30,
+        help="minimum timed repetitions per case (>= 20; default 30)",
+    )
+    ap.add_argument(
+        "--warmup",
+        type=int,
+        default=3,
+        help="minimum warm-up calls per case (default 3)",
+    )
+    ap.add_argument(
+        "--no-ncu",
+        action="store_true",
+        help="do not run Nsight Compute (counters stay null)",
+    )
+    ap.add_argument(
+        "--ncu",
+        help="ncu executable (default: ncu on PATH, /usr/local/cuda/bin, /opt/nvidia/nsight-compute)",
+    )
+    ap.add_argument(
+        "--case-timeout",
+        type=float,
+        default=120,
+        help="seconds per runner case (default 120)",
+    )
+    ap.add_argument(
+        "--ncu-timeout",
+        type=float,
+        default=120,
+        help="seconds per ncu case (default 120)",
+    )
+    ap.add_argument(
+        "--time-budget",
+        type=float,
+        default=480,
+        help="seconds for the whole run; ncu runs that would start later are skipped (default 480)",
+    )
+    ap.add_argument(
+        "--nvcc", help="nvcc (default: $NVCC, nvcc on PATH, /usr/local/cuda/bin/nvcc)"
+    )
+    ap.add_argument(
+        "--arch",
+        help="sm_XX to build for (default: the GPU's, from nvidia-smi; else -arch=native)",
+    )
+    ap.add_argument(
+        "--build-dir",
+        default=str(REPO / "build" / "validate"),
+        help="where the runner is built",
+    )
+    ap.add_argument(
+        "-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel nvcc jobs"
+    )
+    ap.add_argument(
+        "--runner", help="use this runner executable instead of building one"
+    )
+    ap.add_argument(
+        "--analyzer",
+        help="cuda-roofline binary for the name/launch cross-check "
+        "(default: build/bin/cuda-roofline when present)",
+    )
+    ap.add_argument(
+        "--check-analyzer",
+        action="store_true",
+        help="with --dry-run: compare every case's kernel name with cuda-roofline's output",
+    )
+    ap.add_argument(
+        "--build-only", action="store_true", help="build the runner and stop"
+    )
+    ap.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="print the cases and the commands that would run; run nothing on the GPU",
+    )
     args = ap.parse_args()
     t0 = time.time()
     orchestrator_command = qjoin([sys.executable, *sys.argv])
 
-    smi = None if (args.dry_run or args.build_only) and not shutil.which("nvidia-smi") else nvidia_smi()
+    smi = (
+        None
+        if (args.dry_run or args.build_only) and not shutil.which("nvidia-smi")
+        else nvidia_smi()
+    )
     smi = smi or {}
     arch = args.arch
     if not arch and smi.get("compute_cap"):
@@ -621,7 +842,9 @@ def main():
     if not gpu_id:
         slug = re.sub(r"[^a-z0-9]+", "-", (gpu_name or "unknown").lower()).strip("-")
         gpu_id = "unknown-" + slug
-        log(f"warning: no cuda-roofline GPU id for '{gpu_name}'; filing under {gpu_id} (use --gpu-id)")
+        log(
+            f"warning: no cuda-roofline GPU id for '{gpu_name}'; filing under {gpu_id} (use --gpu-id)"
+        )
     cases = list_cases(runner, args.case)
     ncu = None if args.no_ncu else find_ncu(args.ncu)
     metrics = NCU_CORE_METRICS + NCU_EXTRA_METRICS
@@ -631,17 +854,37 @@ def main():
     if args.dry_run:
         log(f"gpu: {gpu_name or '(no nvidia-smi)'} -> id {gpu_id}")
         log(f"runner: {runner}")
-        log("ncu:", ncu or ("(disabled by --no-ncu)" if args.no_ncu else "(not found: counters would be null)"))
+        log(
+            "ncu:",
+            ncu
+            or (
+                "(disabled by --no-ncu)"
+                if args.no_ncu
+                else "(not found: counters would be null)"
+            ),
+        )
         log("ceilings:", qjoin([runner, "--ceilings", *reps, "--out", tmp]))
         for c in cases:
             log(f"case {c['id']} {c['size_tag']} -> {record_path(args.out, gpu_id, c)}")
             log("  run:", qjoin([runner, "--case", c["id"], *reps, "--out", tmp]))
             if ncu:
                 log("  ncu:", qjoin(ncu_command(ncu, metrics, runner, c)))
-            log("  analyzer:", qjoin(["cuda-roofline", *c["analyzer_args"], "--format=json", f"--gpu={gpu_id}"]))
+            log(
+                "  analyzer:",
+                qjoin(
+                    [
+                        "cuda-roofline",
+                        *c["analyzer_args"],
+                        "--format=json",
+                        f"--gpu={gpu_id}",
+                    ]
+                ),
+            )
             if args.check_analyzer:
                 if not analyzer:
-                    log("  check: no cuda-roofline binary (build it, or pass --analyzer)")
+                    log(
+                        "  check: no cuda-roofline binary (build it, or pass --analyzer)"
+                    )
                 else:
                     p = analyzer_check(analyzer, c, gpu_id if gpu_id in known else None)
                     log("  check:", "ok" if not p else "MISMATCH: " + "; ".join(p))
@@ -649,16 +892,27 @@ def main():
         return 0
 
     if not gpu_name:
-        log("no GPU found (nvidia-smi is missing or reports none); use --dry-run on a machine without one")
+        log(
+            "no GPU found (nvidia-smi is missing or reports none); use --dry-run on a machine without one"
+        )
         return 2
-    log(f"gpu: {gpu_name} (driver {smi.get('driver_version')}, {arch}) -> records in {Path(args.out) / gpu_id}")
+    log(
+        f"gpu: {gpu_name} (driver {smi.get('driver_version')}, {arch}) -> records in {Path(args.out) / gpu_id}"
+    )
     git_commit, git_dirty = git_info()
     tmp.mkdir(parents=True, exist_ok=True)
     for f in tmp.glob("*.json"):
         f.unlink()
-    ctx = {"gpu_id": gpu_id, "smi": smi, "orchestrator_command": orchestrator_command,
-           "build_command": qjoin(link_cmd) if link_cmd else None, "git_commit": git_commit,
-           "git_dirty": git_dirty, "date": {}, "smi_after": {}}
+    ctx = {
+        "gpu_id": gpu_id,
+        "smi": smi,
+        "orchestrator_command": orchestrator_command,
+        "build_command": qjoin(link_cmd) if link_cmd else None,
+        "git_commit": git_commit,
+        "git_dirty": git_dirty,
+        "date": {},
+        "smi_after": {},
+    }
 
     # Ceilings, once for the whole run.
     log("ceilings: measuring (copy, SGEMM, bf16 GEMM at 8192^3)")
@@ -666,22 +920,35 @@ def main():
     relay(r.stderr)
     ceil = None
     try:
-        ceil = json.loads((tmp / "ceilings.json").read_text()) if r.returncode == 0 else None
+        ceil = (
+            json.loads((tmp / "ceilings.json").read_text())
+            if r.returncode == 0
+            else None
+        )
     except (OSError, ValueError) as e:
         ctx["ceilings_error"] = f"unreadable ceilings output: {e}"
     if ceil is None:
-        ctx.setdefault("ceilings_error", f"runner --ceilings exit {r.returncode}: {r.stderr.strip()[-500:]}")
+        ctx.setdefault(
+            "ceilings_error",
+            f"runner --ceilings exit {r.returncode}: {r.stderr.strip()[-500:]}",
+        )
         log("ceilings FAILED:", ctx["ceilings_error"])
 
     # Timing and verification of every case.
     records, failures = {}, []
     for c in cases:
         ctx["date"][c["id"]] = utc_now()
-        r = run([runner, "--case", c["id"], *reps, "--out", tmp], timeout=args.case_timeout)
+        r = run(
+            [runner, "--case", c["id"], *reps, "--out", tmp], timeout=args.case_timeout
+        )
         relay(r.stderr)
         ctx["smi_after"][c["id"]] = smi_clocks()
         try:
-            res = json.loads((tmp / f"{c['id']}.json").read_text()) if r.returncode == 0 else None
+            res = (
+                json.loads((tmp / f"{c['id']}.json").read_text())
+                if r.returncode == 0
+                else None
+            )
         except (OSError, ValueError) as e:
             res = None
             log(f"{c['id']}: unreadable runner output: {e}")
@@ -691,7 +958,9 @@ def main():
             continue
         rec = make_record(c, res, ceil, ctx)
         if analyzer:
-            p = analyzer_check(analyzer, c, gpu_id if gpu_id in known else None, res.get("launches"))
+            p = analyzer_check(
+                analyzer, c, gpu_id if gpu_id in known else None, res.get("launches")
+            )
             rec["provenance"]["analyzer_check"] = p or "ok"
             for msg in p:
                 log(f"{c['id']}: warning: {msg}")
@@ -700,8 +969,10 @@ def main():
         path = record_path(args.out, gpu_id, c)
         write_record(path, rec)
         records[c["id"]] = (c, rec, path)
-        log(f"{c['id']}: median {rec['timing']['median_s'] * 1e6:.2f} us, verification "
-            f"{'passed' if rec['verification']['passed'] else 'FAILED'} -> {path}")
+        log(
+            f"{c['id']}: median {rec['timing']['median_s'] * 1e6:.2f} us, verification "
+            f"{'passed' if rec['verification']['passed'] else 'FAILED'} -> {path}"
+        )
 
     # Hardware counters, cheapest cases first, within the time budget.
     if ncu and records:
@@ -709,7 +980,10 @@ def main():
         known_m = ncu_known_metrics(ncu)
         use = filter_metrics(metrics, known_m)
         dropped = sorted(set(metrics) - set(use))
-        log(f"ncu: {ncu} ({version}); {len(use)} metrics" + (f", not available: {', '.join(dropped)}" if dropped else ""))
+        log(
+            f"ncu: {ncu} ({version}); {len(use)} metrics"
+            + (f", not available: {', '.join(dropped)}" if dropped else "")
+        )
         order = sorted(records.values(), key=lambda x: x[1]["timing"]["median_s"])
         succeeded, failed_in_a_row = 0, 0
         for c, rec, path in order:
@@ -724,11 +998,22 @@ def main():
                 rec["provenance"]["ncu_error"] = skip
                 write_record(path, rec)
                 continue
-            counters, cmd, err = profile_case(ncu, use, runner, c, min(args.ncu_timeout, left))
+            counters, cmd, err = profile_case(
+                ncu, use, runner, c, min(args.ncu_timeout, left)
+            )
             if err and use != NCU_CORE_METRICS and "metric" in err.lower():
-                log(f"{c['id']}: ncu failed with the full metric list; retrying with the core metrics")
-                counters, cmd, err = profile_case(ncu, filter_metrics(NCU_CORE_METRICS, known_m), runner, c,
-                                                  min(args.ncu_timeout, max(20, args.time_budget - (time.time() - t0))))
+                log(
+                    f"{c['id']}: ncu failed with the full metric list; retrying with the core metrics"
+                )
+                counters, cmd, err = profile_case(
+                    ncu,
+                    filter_metrics(NCU_CORE_METRICS, known_m),
+                    runner,
+                    c,
+                    min(
+                        args.ncu_timeout, max(20, args.time_budget - (time.time() - t0))
+                    ),
+                )
             rec["provenance"]["ncu_version"] = version
             rec["provenance"]["ncu_command"] = qjoin(cmd)
             if err:
@@ -740,13 +1025,17 @@ def main():
                 rec["counters"] = counters
                 n = len(counters["profiled_launches"])
                 if n != c["launches"]:
-                    log(f"{c['id']}: warning: ncu profiled {n} launch(es), expected {c['launches']}")
+                    log(
+                        f"{c['id']}: warning: ncu profiled {n} launch(es), expected {c['launches']}"
+                    )
                 log(f"{c['id']}: counters read ({n} launch(es))")
             write_record(path, rec)
     elif not ncu and not args.no_ncu:
         log("ncu: not found; counters are null")
 
-    log(f"{len(records)} record(s) in {Path(args.out) / gpu_id}; {time.time() - t0:.0f} s")
+    log(
+        f"{len(records)} record(s) in {Path(args.out) / gpu_id}; {time.time() - t0:.0f} s"
+    )
     for f in failures:
         log("FAILED:", f)
     return 1 if failures or len(records) < len(cases) else 0

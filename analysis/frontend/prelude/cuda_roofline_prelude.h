@@ -2,10 +2,10 @@
 //
 // Pre-included (-include) into every CUDA translation unit cuda-roofline
 // parses: by the command-line tool, the clang-tidy module and the clang
-// plugin's device jobs (analysis/frontend/Prelude.h; --no-prelude, roofline.Prelude
-// and -fplugin-arg-roofline-prelude=false turn it off). Code written for
-// nvcc leans on declarations that nvcc's headers make and clang's CUDA
-// headers do not; without them clang rejects the whole file, often for a
+// plugin's device jobs (analysis/frontend/Prelude.h; --no-prelude,
+// roofline.Prelude and -fplugin-arg-roofline-prelude=false turn it off). Code
+// written for nvcc leans on declarations that nvcc's headers make and clang's
+// CUDA headers do not; without them clang rejects the whole file, often for a
 // line of host code far from any kernel. Each shim below reproduces one
 // such nvcc behaviour, names the header it mirrors, and is guarded so that
 // a file that compiles without the prelude compiles the same with it: a
@@ -130,8 +130,7 @@ CUDA_ROOFLINE_MINMAX(unsigned long, unsigned long, unsigned long)
 CUDA_ROOFLINE_MINMAX(unsigned long, long, unsigned long)
 CUDA_ROOFLINE_MINMAX(unsigned long, unsigned long, long)
 CUDA_ROOFLINE_MINMAX(long long, long long, long long)
-CUDA_ROOFLINE_MINMAX(unsigned long long, unsigned long long,
-                     unsigned long long)
+CUDA_ROOFLINE_MINMAX(unsigned long long, unsigned long long, unsigned long long)
 CUDA_ROOFLINE_MINMAX(unsigned long long, long long, unsigned long long)
 CUDA_ROOFLINE_MINMAX(unsigned long long, unsigned long long, long long)
 CUDA_ROOFLINE_MINMAX(float, float, float)
@@ -200,10 +199,9 @@ __host__ inline cudaError_t cudaSetDoubleForHost(double *) {
 // CUDA 11's cudaGraphInstantiate(exec, graph, errorNode, logBuffer,
 // bufferSize); CUDA 12 keeps only (exec, graph, flags).
 template <class = void>
-__host__ inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *Exec,
-                                                 cudaGraph_t Graph,
-                                                 cudaGraphNode_t *, char *,
-                                                 size_t) {
+__host__ inline cudaError_t
+cudaGraphInstantiate(cudaGraphExec_t *Exec, cudaGraph_t Graph,
+                     cudaGraphNode_t *, char *, size_t) {
   return cudaGraphInstantiate(Exec, Graph, 0ULL);
 }
 #endif

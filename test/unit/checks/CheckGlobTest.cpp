@@ -212,8 +212,8 @@ TEST(CheckGlobTest, GlobsThatEnableNoCheck) {
     // The message lists the ids, so the typo is easy to see.
     EXPECT_NE(Msg.find("roofline-uncoalesced-access"), std::string::npos);
   }
-  for (const char *Text :
-       {"-*,roofline-uncoalesced-access", "roofline-*", "*,-roofline-*,roofline-missing-size"}) {
+  for (const char *Text : {"-*,roofline-uncoalesced-access", "roofline-*",
+                           "*,-roofline-*,roofline-missing-size"}) {
     auto G = CheckGlob::parse(Text);
     ASSERT_TRUE(static_cast<bool>(G)) << llvm::toString(G.takeError());
     EXPECT_FALSE(static_cast<bool>(checkGlobEnablesSome(*G, Text))) << Text;

@@ -140,8 +140,8 @@ TEST(FindingsTest, BankConflictWithinAPaddedRowIsNotPadded) {
 
 TEST(FindingsTest, BankConflictInOneDimensionalArray) {
   // s[8l] of float s[256]: banks 0, 8, 16, 24, 8-way; no rows to pad.
-  std::vector<Finding> F = findingsOf(
-      sharedLoad("s", [](unsigned L) { return 32 * L; }, {256}, 4));
+  std::vector<Finding> F =
+      findingsOf(sharedLoad("s", [](unsigned L) { return 32 * L; }, {256}, 4));
   ASSERT_EQ(F.size(), 1u);
   ASSERT_EQ(F[0].Notes.size(), 1u);
   EXPECT_EQ(F[0].Notes[0].Message,
@@ -209,11 +209,14 @@ TEST(FindingsTest, OnePlaceAcrossReports) {
     F.Message = std::move(Message);
     return F;
   };
-  std::vector<Finding> A = {At(4, "store has a 2-way bank conflict: 2 wavefronts"),
-                            At(9, "load has a 4-way bank conflict")};
-  std::vector<Finding> B = {At(4, "store has a 4-way bank conflict: 4 wavefronts"),
-                            At(9, "load has a 4-way bank conflict")};
-  std::vector<Finding> C = {At(4, "store has a 2-way bank conflict: 2 wavefronts")};
+  std::vector<Finding> A = {
+      At(4, "store has a 2-way bank conflict: 2 wavefronts"),
+      At(9, "load has a 4-way bank conflict")};
+  std::vector<Finding> B = {
+      At(4, "store has a 4-way bank conflict: 4 wavefronts"),
+      At(9, "load has a 4-way bank conflict")};
+  std::vector<Finding> C = {
+      At(4, "store has a 2-way bank conflict: 2 wavefronts")};
   std::vector<ReportFindings> Reports = {
       {"'t<64>'", &A}, {"'t<128>'", &B}, {"'t<32>'", &C}};
   mergeAcrossReports(Reports);

@@ -192,9 +192,9 @@ TEST(LaunchSpecTest, ParamNullPointer) {
   }
   // Only those: other words are still errors, and the message says null is
   // a value.
-  EXPECT_NE(parseParamError("bias=none").find(
-                "'none' is not an integer or null"),
-            std::string::npos);
+  EXPECT_NE(
+      parseParamError("bias=none").find("'none' is not an integer or null"),
+      std::string::npos);
   EXPECT_NE(parseParamError("bias=Null").find("is not an integer or null"),
             std::string::npos);
   EXPECT_EQ(parseParamValue("nullptr"), std::optional<int64_t>(0));

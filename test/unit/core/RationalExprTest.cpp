@@ -12,8 +12,8 @@
 
 #include "gtest/gtest.h"
 
-#include <set>
 #include <ostream>
+#include <set>
 #include <string>
 
 using namespace roofline;
@@ -335,8 +335,8 @@ TEST(ExprTest, BoundsOfDivisionModMinMax) {
   EXPECT_EQ(D1->Lo, Rational(0));
   EXPECT_EQ(D1->Hi, Rational(2));
   // i/d with i in [10, 20], d in [2, 5]: 10/5 = 2 .. 20/2 = 10.
-  auto D2 = Expr::floorDiv(i, d).bound(
-      {{"i", range(10, 20)}, {"d", range(2, 5)}});
+  auto D2 =
+      Expr::floorDiv(i, d).bound({{"i", range(10, 20)}, {"d", range(2, 5)}});
   ASSERT_TRUE(D2);
   EXPECT_EQ(D2->Lo, Rational(2));
   EXPECT_EQ(D2->Hi, Rational(10));
@@ -491,9 +491,9 @@ TEST(ExprTest, FreezeRemainderWithinOnePeriod) {
   EXPECT_EQ(Expr::mod(t, Expr(64)).freeze({{"threadIdx.x", range(32, 95)}}),
             Expr::mod(t, Expr(64)));
   // C's % on a non-negative dividend behaves the same.
-  EXPECT_EQ(Expr::truncRem(t, Expr(8)).freeze({{"threadIdx.x", range(16, 23)}})
-                .str(),
-            "threadIdx.x - 16");
+  EXPECT_EQ(
+      Expr::truncRem(t, Expr(8)).freeze({{"threadIdx.x", range(16, 23)}}).str(),
+      "threadIdx.x - 16");
 }
 
 TEST(ExprTest, Freeze) {

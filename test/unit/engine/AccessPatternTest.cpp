@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AccessAnalysis.h"
 #include "AccessPattern.h"
+#include "AccessAnalysis.h"
 
 #include "gtest/gtest.h"
 
@@ -27,7 +27,8 @@ LaneAddresses lanes(const std::function<std::optional<int64_t>(unsigned)> &F) {
 
 TEST(SectorsTest, ConsecutiveFloats) {
   // 32 lanes x 4 B from 0: bytes 0..127 = sectors 0..3.
-  SectorReport R = analyzeGlobalRequest(lanes([](unsigned L) { return 4 * L; }), 4);
+  SectorReport R =
+      analyzeGlobalRequest(lanes([](unsigned L) { return 4 * L; }), 4);
   EXPECT_EQ(R.Sectors, 4u);
   EXPECT_EQ(R.BytesUsed, 128u);
   EXPECT_EQ(R.BytesFetched, 128u);
@@ -56,8 +57,8 @@ TEST(SectorsTest, Broadcast) {
 TEST(SectorsTest, RowStrideOfAMatrix) {
   // Lane l reads A[l*K] with K = 4096 floats: 16384 B apart, one sector
   // each: 32 sectors, 128 of 1024 bytes used (12.5 %).
-  SectorReport R =
-      analyzeGlobalRequest(lanes([](unsigned L) { return 16384 * int64_t(L); }), 4);
+  SectorReport R = analyzeGlobalRequest(
+      lanes([](unsigned L) { return 16384 * int64_t(L); }), 4);
   EXPECT_EQ(R.Sectors, 32u);
   EXPECT_EQ(R.BytesFetched, 1024u);
   EXPECT_DOUBLE_EQ(R.efficiency(), 0.125);
@@ -68,7 +69,8 @@ TEST(SectorsTest, RowStrideOfAMatrix) {
 
 TEST(SectorsTest, StrideOfTwoFloats) {
   // Bytes 0, 8, ..., 248: 256 B span = 8 sectors, half of each used.
-  SectorReport R = analyzeGlobalRequest(lanes([](unsigned L) { return 8 * L; }), 4);
+  SectorReport R =
+      analyzeGlobalRequest(lanes([](unsigned L) { return 8 * L; }), 4);
   EXPECT_EQ(R.Sectors, 8u);
   EXPECT_DOUBLE_EQ(R.efficiency(), 0.5);
   EXPECT_EQ(R.Class, AccessClass::Strided);
@@ -76,7 +78,8 @@ TEST(SectorsTest, StrideOfTwoFloats) {
 
 TEST(SectorsTest, Float4Lanes) {
   // 32 x 16 B = 512 B = 16 sectors, all used.
-  SectorReport R = analyzeGlobalRequest(lanes([](unsigned L) { return 16 * L; }), 16);
+  SectorReport R =
+      analyzeGlobalRequest(lanes([](unsigned L) { return 16 * L; }), 16);
   EXPECT_EQ(R.Sectors, 16u);
   EXPECT_DOUBLE_EQ(R.efficiency(), 1.0);
   EXPECT_EQ(R.Class, AccessClass::Coalesced);
@@ -84,13 +87,13 @@ TEST(SectorsTest, Float4Lanes) {
 
 TEST(SectorsTest, HalfWarpActive) {
   // Lanes 0..15 only (a guard): 64 B = 2 sectors.
-  SectorReport R = analyzeGlobalRequest(
-      lanes([](unsigned L) -> std::optional<int64_t> {
-        if (L < 16)
-          return 4 * L;
-        return std::nullopt;
-      }),
-      4);
+  SectorReport R =
+      analyzeGlobalRequest(lanes([](unsigned L) -> std::optional<int64_t> {
+                             if (L < 16)
+                               return 4 * L;
+                             return std::nullopt;
+                           }),
+                           4);
   EXPECT_EQ(R.ActiveLanes, 16u);
   EXPECT_EQ(R.Sectors, 2u);
   EXPECT_EQ(R.Class, AccessClass::Coalesced);
@@ -98,10 +101,12 @@ TEST(SectorsTest, HalfWarpActive) {
 
 TEST(SectorsTest, PermutedOrReversedLanesStayCoalesced) {
   // Pairs swapped (lane l reads element l ^ 1): still bytes 0..127.
-  SectorReport P = analyzeGlobalRequest(lanes([](unsigned L) { return 4 * (L ^ 1); }), 4);
+  SectorReport P =
+      analyzeGlobalRequest(lanes([](unsigned L) { return 4 * (L ^ 1); }), 4);
   EXPECT_EQ(P.Sectors, 4u);
   EXPECT_EQ(P.Class, AccessClass::Coalesced);
-  SectorReport B = analyzeGlobalRequest(lanes([](unsigned L) { return 4 * (31 - L); }), 4);
+  SectorReport B =
+      analyzeGlobalRequest(lanes([](unsigned L) { return 4 * (31 - L); }), 4);
   EXPECT_EQ(B.Sectors, 4u);
   EXPECT_EQ(B.Class, AccessClass::Coalesced);
 }
@@ -117,7 +122,8 @@ TEST(SectorsTest, Irregular) {
 }
 
 TEST(BanksTest, ConsecutiveWords) {
-  BankReport R = analyzeSharedRequest(lanes([](unsigned L) { return 4 * L; }), 4);
+  BankReport R =
+      analyzeSharedRequest(lanes([](unsigned L) { return 4 * L; }), 4);
   EXPECT_EQ(R.Wavefronts, 1u);
   EXPECT_EQ(R.MinWavefronts, 1u);
   EXPECT_EQ(R.Ways, 1u);
@@ -126,7 +132,8 @@ TEST(BanksTest, ConsecutiveWords) {
 TEST(BanksTest, ColumnOfUnpaddedTile) {
   // tile[l][0] of float tile[32][32]: 128 B apart, every lane in bank 0 with
   // its own word: 32-way, 32 wavefronts.
-  BankReport R = analyzeSharedRequest(lanes([](unsigned L) { return 128 * L; }), 4);
+  BankReport R =
+      analyzeSharedRequest(lanes([](unsigned L) { return 128 * L; }), 4);
   EXPECT_EQ(R.Ways, 32u);
   EXPECT_EQ(R.Wavefronts, 32u);
   EXPECT_EQ(R.Bank, 0);
@@ -135,7 +142,8 @@ TEST(BanksTest, ColumnOfUnpaddedTile) {
 
 TEST(BanksTest, ColumnOfPaddedTile) {
   // tile[l][0] of float tile[32][33]: word 33*l, bank l: no conflict.
-  BankReport R = analyzeSharedRequest(lanes([](unsigned L) { return 132 * L; }), 4);
+  BankReport R =
+      analyzeSharedRequest(lanes([](unsigned L) { return 132 * L; }), 4);
   EXPECT_EQ(R.Ways, 1u);
   EXPECT_EQ(R.Wavefronts, 1u);
 }
@@ -149,7 +157,8 @@ TEST(BanksTest, BroadcastIsNoConflict) {
 TEST(BanksTest, StrideOfTwoWordsIsTwoWay) {
   // Word 2l: bank 2l mod 32, so lanes l and l + 16 share a bank with
   // different words: 2-way.
-  BankReport R = analyzeSharedRequest(lanes([](unsigned L) { return 8 * L; }), 4);
+  BankReport R =
+      analyzeSharedRequest(lanes([](unsigned L) { return 8 * L; }), 4);
   EXPECT_EQ(R.Ways, 2u);
   EXPECT_EQ(R.Wavefronts, 2u);
   EXPECT_EQ(R.CollidingLanes, (std::vector<unsigned>{0, 16}));
@@ -158,17 +167,20 @@ TEST(BanksTest, StrideOfTwoWordsIsTwoWay) {
 TEST(BanksTest, WideAccessesTakeSeveralWavefronts) {
   // float2 consecutive: two half-warp passes of 16 x 8 B = 128 B, banks all
   // distinct in each: 2 wavefronts, no conflict.
-  BankReport F2 = analyzeSharedRequest(lanes([](unsigned L) { return 8 * L; }), 8);
+  BankReport F2 =
+      analyzeSharedRequest(lanes([](unsigned L) { return 8 * L; }), 8);
   EXPECT_EQ(F2.Wavefronts, 2u);
   EXPECT_EQ(F2.MinWavefronts, 2u);
   EXPECT_EQ(F2.Ways, 1u);
   // float4 consecutive: four quarter-warp passes of 8 x 16 B.
-  BankReport F4 = analyzeSharedRequest(lanes([](unsigned L) { return 16 * L; }), 16);
+  BankReport F4 =
+      analyzeSharedRequest(lanes([](unsigned L) { return 16 * L; }), 16);
   EXPECT_EQ(F4.Wavefronts, 4u);
   EXPECT_EQ(F4.Ways, 1u);
   // float4 32 B apart: in a pass, lanes l and l + 4 of the eight hit banks
   // 8l..8l+3 mod 32 twice: 2-way in each of the 4 passes, 8 wavefronts.
-  BankReport S = analyzeSharedRequest(lanes([](unsigned L) { return 32 * L; }), 16);
+  BankReport S =
+      analyzeSharedRequest(lanes([](unsigned L) { return 32 * L; }), 16);
   EXPECT_EQ(S.Ways, 2u);
   EXPECT_EQ(S.Wavefronts, 8u);
   EXPECT_EQ(S.MinWavefronts, 4u);
@@ -266,7 +278,7 @@ TEST(BankAdviceTest, OneDimensionalArrayGetsOnlyInRowAdvice) {
   EXPECT_EQ(Adv.PadElements, 0u);
   EXPECT_EQ(Adv.LaneA, 0u);
   EXPECT_EQ(Adv.LaneB, 4u);
-  EXPECT_EQ(Adv.LaneStride, 32); // Every 8th word.
+  EXPECT_EQ(Adv.LaneStride, 32);  // Every 8th word.
   EXPECT_EQ(Adv.VectorBytes, 0u); // 32 bytes: wider than any vector.
   EXPECT_EQ(Adv.Consecutive.Wavefronts, 1u);
 }
@@ -340,9 +352,8 @@ TEST(BankAdviceTest, SwizzleWherePaddingFalls) {
   BankAdvice Adv = adviseBankConflict(A, 2, R, layout({32, 64}, 2, 4), {0, 2});
   EXPECT_TRUE(Adv.acrossRows());
   for (int64_t K = 1; K < 32; ++K) {
-    LaneAddresses Padded = lanes([&](unsigned L) {
-      return (128 + 4 * K) * L + 2 * (L % 8);
-    });
+    LaneAddresses Padded =
+        lanes([&](unsigned L) { return (128 + 4 * K) * L + 2 * (L % 8); });
     EXPECT_GE(analyzeSharedRequest(Padded, 2).Wavefronts, 2u);
   }
   EXPECT_EQ(Adv.Padded.Wavefronts, 2u);

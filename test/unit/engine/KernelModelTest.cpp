@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "KernelModel.h"
 #include "DomainCounter.h"
 #include "Footprint.h"
-#include "KernelModel.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/Function.h"
@@ -601,12 +601,12 @@ TEST_F(KernelModelTest, CountedLoop) {
   EXPECT_EQ(count(M, Body, K10, ThreadBox::thread0()), Rational(10));
   EXPECT_EQ(count(M, Body, K10, ThreadBox::block0(Block)), Rational(320));
   // K = 0 and K = -3: the guard K > 0 fails, no executions.
-  EXPECT_EQ(count(M, Body, known(Grid, Block, {{"K", 0}}),
-                  ThreadBox::block0(Block)),
-            Rational(0));
-  EXPECT_EQ(count(M, Body, known(Grid, Block, {{"K", -3}}),
-                  ThreadBox::block0(Block)),
-            Rational(0));
+  EXPECT_EQ(
+      count(M, Body, known(Grid, Block, {{"K", 0}}), ThreadBox::block0(Block)),
+      Rational(0));
+  EXPECT_EQ(
+      count(M, Body, known(Grid, Block, {{"K", -3}}), ThreadBox::block0(Block)),
+      Rational(0));
   // The store after the loop runs once per thread: 32.
   EXPECT_EQ(count(M, block(M, "for.end"), K10, ThreadBox::block0(Block)),
             Rational(32));
@@ -639,9 +639,9 @@ TEST_F(KernelModelTest, TriangularLoop) {
             Rational(0));
   // Three blocks of 256: 3*32640 = 97920 (the count does not depend on
   // blockIdx.x).
-  EXPECT_EQ(count(M, Body, known(dim(3), Block),
-                  ThreadBox::wholeGrid(dim(3), Block)),
-            Rational(97920));
+  EXPECT_EQ(
+      count(M, Body, known(dim(3), Block), ThreadBox::wholeGrid(dim(3), Block)),
+      Rational(97920));
   // 2-D block 16x4 (threadIdx.x in 0..15): 4 rows of sum_{t=0}^{15} t = 120,
   // 480 in total.
   Dim3 B2 = dim(16, 4);
@@ -727,8 +727,8 @@ TEST_F(KernelModelTest, DataDependentLoopIsUnknown) {
 TEST_F(KernelModelTest, CompulsoryTrafficOfGuardedStore) {
   KernelModel M = model("scale");
   Dim3 Grid = dim(4), Block = dim(256);
-  TrafficBound T = compulsoryTraffic(M, known(Grid, Block, {{"n", 1000}}),
-                                     Grid, Block, 4000000);
+  TrafficBound T = compulsoryTraffic(M, known(Grid, Block, {{"n", 1000}}), Grid,
+                                     Block, 4000000);
   // x[0..999] read once: 4000 bytes; y[0..999] written: 4000 bytes.
   ASSERT_TRUE(T.Lower.has_value());
   EXPECT_EQ(*T.Lower, 8000u);
@@ -767,8 +767,8 @@ TEST_F(KernelModelTest, CompulsoryTrafficOfOtherKernels) {
     // compulsory traffic, 44, is above this lower bound).
     KernelModel M = model("kloop");
     Dim3 Grid = dim(1), Block = dim(1);
-    TrafficBound T = compulsoryTraffic(M, known(Grid, Block, {{"K", 10}}),
-                                       Grid, Block, 4000000);
+    TrafficBound T = compulsoryTraffic(M, known(Grid, Block, {{"K", 10}}), Grid,
+                                       Block, 4000000);
     ASSERT_TRUE(T.Lower.has_value());
     EXPECT_EQ(*T.Lower, 40u);
   }

@@ -169,14 +169,14 @@ TEST(ConfigTest, MissingFileGivesEmptySettings) {
 
 TEST(ConfigTest, FindsConfigInAParentDirectory) {
   TempDir D;
-  std::string Yaml = D.write(".cuda-roofline.yaml",
-                             "gpu: h100-sxm\n"
-                             "params:\n"
-                             "  n: 16777216\n"
-                             "  m: 64\n"
-                             "launches:\n"
-                             "  - \"saxpy=65536/256\"\n"
-                             "  - \"tiled<16>=8,8/16,16\"\n");
+  std::string Yaml =
+      D.write(".cuda-roofline.yaml", "gpu: h100-sxm\n"
+                                     "params:\n"
+                                     "  n: 16777216\n"
+                                     "  m: 64\n"
+                                     "launches:\n"
+                                     "  - \"saxpy=65536/256\"\n"
+                                     "  - \"tiled<16>=8,8/16,16\"\n");
   std::string Src = D.write("src/deeper/k.cu", "int x;\n");
   auto C = readConfigFor(Src);
   ASSERT_TRUE(static_cast<bool>(C)) << llvm::toString(C.takeError());

@@ -110,18 +110,18 @@ TEST(NvccFlagsTest, CMakeMakefilesCommand) {
   TempDir D;
   D.write("build/CMakeFiles/k.dir/includes_CUDA.rsp", "-I/src/inc\n");
   std::string Build = D.path("build");
-  EXPECT_EQ(translated({"/usr/local/cuda/bin/nvcc",
-                        "-forward-unknown-to-host-compiler", "-DUSE_FOO=1",
-                        "--options-file", "CMakeFiles/k.dir/includes_CUDA.rsp",
-                        "--generate-code=arch=compute_90,code=[compute_90,sm_90]",
-                        "-Xcompiler=-fopenmp", "--expt-relaxed-constexpr",
-                        "-std=c++17", "-x", "cu", "-c", "/src/k.cu", "-o",
-                        "CMakeFiles/k.dir/k.cu.o"},
-                       "/src/k.cu", Build),
-            (Args{"-xcuda", "-DUSE_FOO=1", "-I/src/inc",
-                  "--cuda-gpu-arch=sm_90", "-D_OPENMP=201511",
-                  "-Wno-source-uses-openmp", "-std=c++17", "-c", "/src/k.cu",
-                  "-o", "CMakeFiles/k.dir/k.cu.o"}));
+  EXPECT_EQ(
+      translated({"/usr/local/cuda/bin/nvcc",
+                  "-forward-unknown-to-host-compiler", "-DUSE_FOO=1",
+                  "--options-file", "CMakeFiles/k.dir/includes_CUDA.rsp",
+                  "--generate-code=arch=compute_90,code=[compute_90,sm_90]",
+                  "-Xcompiler=-fopenmp", "--expt-relaxed-constexpr",
+                  "-std=c++17", "-x", "cu", "-c", "/src/k.cu", "-o",
+                  "CMakeFiles/k.dir/k.cu.o"},
+                 "/src/k.cu", Build),
+      (Args{"-xcuda", "-DUSE_FOO=1", "-I/src/inc", "--cuda-gpu-arch=sm_90",
+            "-D_OPENMP=201511", "-Wno-source-uses-openmp", "-std=c++17", "-c",
+            "/src/k.cu", "-o", "CMakeFiles/k.dir/k.cu.o"}));
 }
 
 TEST(NvccFlagsTest, HostCompilerOptions) {
@@ -154,23 +154,22 @@ TEST(NvccFlagsTest, Architectures) {
   // One per virtual architecture (what the front-end compiles for: the
   // code= of a -gencode is what ptxas assembles), lowest first by number
   // (sm_75 < sm_90 < sm_90a < sm_100), at the first architecture option.
-  EXPECT_EQ(translated({"nvcc", "-O3", "-gencode",
-                        "arch=compute_100,code=sm_100", "-gencode",
-                        "arch=compute_80,code=sm_86",
-                        "-gencode=arch=compute_90a,code=sm_90a", "-arch=sm_75",
-                        "--generate-code=arch=compute_90,code=[compute_90,sm_"
-                        "90]",
-                        "-c", "k.cu"},
-                       "k.cu"),
-            (Args{"-xcuda", "-O3", "--cuda-gpu-arch=sm_75",
-                  "--cuda-gpu-arch=sm_80", "--cuda-gpu-arch=sm_90",
-                  "--cuda-gpu-arch=sm_90a", "--cuda-gpu-arch=sm_100", "-c",
-                  "k.cu"}));
+  EXPECT_EQ(
+      translated({"nvcc", "-O3", "-gencode", "arch=compute_100,code=sm_100",
+                  "-gencode", "arch=compute_80,code=sm_86",
+                  "-gencode=arch=compute_90a,code=sm_90a", "-arch=sm_75",
+                  "--generate-code=arch=compute_90,code=[compute_90,sm_"
+                  "90]",
+                  "-c", "k.cu"},
+                 "k.cu"),
+      (Args{"-xcuda", "-O3", "--cuda-gpu-arch=sm_75", "--cuda-gpu-arch=sm_80",
+            "--cuda-gpu-arch=sm_90", "--cuda-gpu-arch=sm_90a",
+            "--cuda-gpu-arch=sm_100", "-c", "k.cu"}));
   // -arch names the virtual architecture, -code the real ones.
-  EXPECT_EQ(translated({"nvcc", "-arch", "compute_70", "-code=sm_70,sm_72",
-                        "k.cu"},
-                       "k.cu"),
-            (Args{"-xcuda", "--cuda-gpu-arch=sm_70", "k.cu"}));
+  EXPECT_EQ(
+      translated({"nvcc", "-arch", "compute_70", "-code=sm_70,sm_72", "k.cu"},
+                 "k.cu"),
+      (Args{"-xcuda", "--cuda-gpu-arch=sm_70", "k.cu"}));
   EXPECT_EQ(translated({"nvcc", "--gpu-architecture=sm_89", "k.cu"}, "k.cu"),
             (Args{"-xcuda", "--cuda-gpu-arch=sm_89", "k.cu"}));
   // -code alone: its real architectures.
@@ -199,31 +198,69 @@ TEST(NvccFlagsTest, Architectures) {
 }
 
 TEST(NvccFlagsTest, NvccOptionsWithClangEquivalents) {
-  EXPECT_EQ(
-      translated({"nvcc", "--std", "c++20", "--include-path", "a,b",
-                  "-I", "c", "-Dx,y=2", "--define-macro=Z", "-U", "W",
-                  "-isystem", "s", "-include", "p.h", "--pre-include=q.h",
-                  "-x", "cu", "-O", "2", "-g", "-noeh", "-w",
-                  "--ftemplate-depth", "2048",
-                  "-Wno-deprecated-declarations", "-c", "k.cpp"},
-                 "k.cpp"),
-      (Args{"-xcuda", "-std=c++20", "-Ia", "-Ib", "-Ic", "-Dx", "-Dy=2",
-            "-DZ", "-UW", "-isystem", "s", "-include", "p.h", "-include",
-            "q.h", "-O2", "-g", "-fno-exceptions", "-w",
-            "-ftemplate-depth=2048", "-Wno-deprecated-declarations", "-c",
-            "k.cpp"}));
+  EXPECT_EQ(translated({"nvcc",
+                        "--std",
+                        "c++20",
+                        "--include-path",
+                        "a,b",
+                        "-I",
+                        "c",
+                        "-Dx,y=2",
+                        "--define-macro=Z",
+                        "-U",
+                        "W",
+                        "-isystem",
+                        "s",
+                        "-include",
+                        "p.h",
+                        "--pre-include=q.h",
+                        "-x",
+                        "cu",
+                        "-O",
+                        "2",
+                        "-g",
+                        "-noeh",
+                        "-w",
+                        "--ftemplate-depth",
+                        "2048",
+                        "-Wno-deprecated-declarations",
+                        "-c",
+                        "k.cpp"},
+                       "k.cpp"),
+            (Args{"-xcuda",
+                  "-std=c++20",
+                  "-Ia",
+                  "-Ib",
+                  "-Ic",
+                  "-Dx",
+                  "-Dy=2",
+                  "-DZ",
+                  "-UW",
+                  "-isystem",
+                  "s",
+                  "-include",
+                  "p.h",
+                  "-include",
+                  "q.h",
+                  "-O2",
+                  "-g",
+                  "-fno-exceptions",
+                  "-w",
+                  "-ftemplate-depth=2048",
+                  "-Wno-deprecated-declarations",
+                  "-c",
+                  "k.cpp"}));
   // Device code generation: nvcc's fast math is approximate
   // transcendentals and flushed denormals; relocatable device code.
-  EXPECT_EQ(translated({"nvcc", "--use_fast_math", "--ftz=false",
-                        "--fmad=false", "--fmad", "true", "-rdc=true",
-                        "--relocatable-device-code", "false", "-dc",
-                        "--default-stream", "per-thread", "k.cu"},
-                       "k.cu"),
-            (Args{"-xcuda", "-fgpu-approx-transcendentals",
-                  "-fgpu-flush-denormals-to-zero",
-                  "-fno-gpu-flush-denormals-to-zero", "-ffp-contract=off",
-                  "-fgpu-rdc", "-fgpu-rdc", "-c",
-                  "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1", "k.cu"}));
+  EXPECT_EQ(
+      translated({"nvcc", "--use_fast_math", "--ftz=false", "--fmad=false",
+                  "--fmad", "true", "-rdc=true", "--relocatable-device-code",
+                  "false", "-dc", "--default-stream", "per-thread", "k.cu"},
+                 "k.cu"),
+      (Args{"-xcuda", "-fgpu-approx-transcendentals",
+            "-fgpu-flush-denormals-to-zero", "-fno-gpu-flush-denormals-to-zero",
+            "-ffp-contract=off", "-fgpu-rdc", "-fgpu-rdc", "-c",
+            "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1", "k.cu"}));
   // A C++ file nvcc compiles as C++ stays C++; without -x, a .cpp gets no
   // language flag (clang's default is C++ too).
   EXPECT_EQ(translated({"nvcc", "-x", "c++", "-c", "h.cpp"}, "h.cpp"),
@@ -307,9 +344,15 @@ TEST(NvccFlagsTest, UnknownFlagsAreDroppedWithANote) {
 }
 
 TEST(NvccFlagsTest, ClangCommandsPassUnchanged) {
-  Args Clang = {"/usr/lib/llvm-22/bin/clang++", "-x",     "cuda",
-                "--cuda-gpu-arch=sm_80",        "-DX=1",  "-O2",
-                "--options-file",               "nope",   "-c",
+  Args Clang = {"/usr/lib/llvm-22/bin/clang++",
+                "-x",
+                "cuda",
+                "--cuda-gpu-arch=sm_80",
+                "-DX=1",
+                "-O2",
+                "--options-file",
+                "nope",
+                "-c",
                 "k.cu"};
   auto T = translateCompileCommand(command("/build", "k.cu", Clang));
   ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
@@ -336,8 +379,7 @@ TEST(NvccFlagsTest, ResponseFiles) {
   auto T = translateCompileCommand(
       command(B, "k.cu", {"clang++", "@sub/deeper.rsp", "-c", "k.cu"}));
   ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
-  EXPECT_EQ(T->Command.CommandLine,
-            (Args{"clang++", "-DDEEP", "-c", "k.cu"}));
+  EXPECT_EQ(T->Command.CommandLine, (Args{"clang++", "-DDEEP", "-c", "k.cu"}));
 
   // Absolute names are taken as they are.
   EXPECT_EQ(translated({"nvcc", "--options-file=" + D.path("b/sub/deeper.rsp"),
@@ -376,10 +418,12 @@ TEST(NvccFlagsTest, TranslatingDatabase) {
       "[{\"directory\": \"" + B +
       "\", \"file\": \"/src/a.cu\", \"command\": \"nvcc -arch=sm_80 "
       "--options-file inc.rsp -c /src/a.cu\"},"
-      " {\"directory\": \"" + B +
+      " {\"directory\": \"" +
+      B +
       "\", \"file\": \"/src/b.cu\", \"command\": \"nvcc --options-file "
       "gone.rsp -c /src/b.cu\"},"
-      " {\"directory\": \"" + B +
+      " {\"directory\": \"" +
+      B +
       "\", \"file\": \"/src/c.cu\", \"command\": \"clang++ -xcuda -c "
       "/src/c.cu\"}]";
   std::string Err;
@@ -390,9 +434,9 @@ TEST(NvccFlagsTest, TranslatingDatabase) {
 
   std::vector<CompileCommand> A = DB.getCompileCommands("/src/a.cu");
   ASSERT_EQ(A.size(), 1u);
-  EXPECT_EQ(Args(A[0].CommandLine.begin() + 1, A[0].CommandLine.end()),
-            (Args{"-xcuda", "--cuda-gpu-arch=sm_80", "-I/inc", "-c",
-                  "/src/a.cu"}));
+  EXPECT_EQ(
+      Args(A[0].CommandLine.begin() + 1, A[0].CommandLine.end()),
+      (Args{"-xcuda", "--cuda-gpu-arch=sm_80", "-I/inc", "-c", "/src/a.cu"}));
   EXPECT_FALSE(static_cast<bool>(DB.translationError("/src/a.cu")));
 
   // b.cu's response file is missing: no command, and the reason.
@@ -433,7 +477,8 @@ TEST(NvccFlagsTest, ExportsTranslatedDatabase) {
       "\", \"file\": \"/src/a.cu\", \"output\": \"a.o\", \"command\": "
       "\"nvcc -arch=sm_90 --options-file inc.rsp --weird -c /src/a.cu -o "
       "a.o\"},"
-      " {\"directory\": \"" + B +
+      " {\"directory\": \"" +
+      B +
       "\", \"file\": \"/src/m.cpp\", \"command\": \"/usr/bin/c++ -O2 -c "
       "/src/m.cpp\"}]";
   std::string Err;
@@ -448,7 +493,8 @@ TEST(NvccFlagsTest, ExportsTranslatedDatabase) {
             (std::vector<std::string>{"cuda-roofline: note: dropped nvcc flag "
                                       "'--weird' (no clang equivalent)"}));
 
-  auto Buf = llvm::MemoryBuffer::getFile(D.path("out/sub/compile_commands.json"));
+  auto Buf =
+      llvm::MemoryBuffer::getFile(D.path("out/sub/compile_commands.json"));
   ASSERT_TRUE(static_cast<bool>(Buf));
   auto V = llvm::json::parse((*Buf)->getBuffer());
   ASSERT_TRUE(static_cast<bool>(V)) << llvm::toString(V.takeError());
@@ -469,9 +515,16 @@ TEST(NvccFlagsTest, ExportsTranslatedDatabase) {
   ASSERT_FALSE(AArgs.empty());
   EXPECT_TRUE(llvm::StringRef(AArgs[0]).ends_with("/bin/clang++"));
   // The CUDA command gets the toolkit, its CCCL headers and the prelude.
-  Args Expected = {"-xcuda", "--cuda-gpu-arch=sm_90", "-I/inc", "-c",
-                   "/src/a.cu", "-o", "a.o", "--cuda-path=/opt/cuda-12.8",
-                   "-Wno-unknown-cuda-version", "-idirafter",
+  Args Expected = {"-xcuda",
+                   "--cuda-gpu-arch=sm_90",
+                   "-I/inc",
+                   "-c",
+                   "/src/a.cu",
+                   "-o",
+                   "a.o",
+                   "--cuda-path=/opt/cuda-12.8",
+                   "-Wno-unknown-cuda-version",
+                   "-idirafter",
                    "/opt/cuda-12.8/include/cccl"};
   llvm::append_range(Expected, preludeArgs());
   EXPECT_EQ(Args(AArgs.begin() + 1, AArgs.end()), Expected);
@@ -506,7 +559,8 @@ TEST(NvccFlagsTest, ExportsTranslatedDatabase) {
   ASSERT_TRUE(static_cast<bool>(E));
   EXPECT_EQ(llvm::toString(std::move(E)),
             "the compile command of '/src/a.cu': cannot read response file '" +
-                D.path("b/gone.rsp") + "' (@gone.rsp): No such file or directory");
+                D.path("b/gone.rsp") +
+                "' (@gone.rsp): No such file or directory");
   EXPECT_FALSE(llvm::sys::fs::exists(D.path("out2")));
 }
 

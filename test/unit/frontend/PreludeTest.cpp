@@ -99,11 +99,11 @@ bool run(InjectingAction *A, const char *Source = Code) {
 
 TEST(PreludeTest, AppliesEveryFlagBeforeTheMainFile) {
   std::string Error, Predefines;
-  auto *A = new InjectingAction(
-      {"-D", "FOO=2", "-DBAR", "-DEMPTY=", "-DGONE", "-UGONE", "-include",
-       "/inc/forced.h", "-I", "/inc/user", "-isystem", "/inc/sys",
-       "-idirafter/inc/after", "-I/no/such/dir"},
-      Error, Predefines);
+  auto *A = new InjectingAction({"-D", "FOO=2", "-DBAR", "-DEMPTY=", "-DGONE",
+                                 "-UGONE", "-include", "/inc/forced.h", "-I",
+                                 "/inc/user", "-isystem", "/inc/sys",
+                                 "-idirafter/inc/after", "-I/no/such/dir"},
+                                Error, Predefines);
   EXPECT_TRUE(run(A));
   EXPECT_EQ(Error, "");
   // In command-line order, after clang's own predefines.

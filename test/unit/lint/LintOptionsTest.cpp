@@ -1,7 +1,7 @@
 //===- LintOptionsTest.cpp - The options of the lint front-ends ----------===//
 
-#include "GpuDatabase.h"
 #include "LintOptions.h"
+#include "GpuDatabase.h"
 
 #include "llvm/ADT/StringSet.h"
 
@@ -138,8 +138,7 @@ TEST(OptionTableTest, DefaultsAreTheAnalysisDefaults) {
   }
   // The lint front-ends' own: no kernel summary.
   EXPECT_TRUE(defaultSettings(FrontEnd::Cli).Analysis.Findings.KernelSummary);
-  EXPECT_FALSE(
-      defaultSettings(FrontEnd::Tidy).Analysis.Findings.KernelSummary);
+  EXPECT_FALSE(defaultSettings(FrontEnd::Tidy).Analysis.Findings.KernelSummary);
   EXPECT_FALSE(
       defaultSettings(FrontEnd::Plugin).Analysis.Findings.KernelSummary);
 }

@@ -144,8 +144,8 @@ protected:
     for (llvm::Instruction &I : llvm::instructions(*Mod->getFunction(Fn))) {
       std::string Why;
       unsigned Affects = 0;
-      C.Ok &= classifyInstruction(I, Mod->getDataLayout(), C.Counts, Why,
-                                  Affects);
+      C.Ok &=
+          classifyInstruction(I, Mod->getDataLayout(), C.Counts, Why, Affects);
     }
     return C;
   }

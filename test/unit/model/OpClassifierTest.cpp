@@ -856,7 +856,8 @@ TEST_F(OpClassifierTest, UncountableCallsAffects) {
   EXPECT_FALSE(RO.Ok);
   EXPECT_NE(RO.Why.find("ext_readonly"), std::string::npos) << RO.Why;
   EXPECT_NE(RO.Why.find("not inlined"), std::string::npos) << RO.Why;
-  EXPECT_EQ(RO.Affects, unsigned(AffectsCompute | AffectsShuffles | AffectsLoads));
+  EXPECT_EQ(RO.Affects,
+            unsigned(AffectsCompute | AffectsShuffles | AffectsLoads));
   EXPECT_TRUE(RO.Counts.empty());
   // memory(none): compute only.
   Classified None = classify("calls", "none");

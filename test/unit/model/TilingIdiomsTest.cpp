@@ -164,10 +164,12 @@ TEST_F(TilingIdiomsTest, TileLoopCountsCeilingOfKOverStep) {
   // Entered only when K > 0, where 1 + max((K - 1)/8, 0) = ceil(K / 8).
   EXPECT_EQ(M.Loops[0].TripCount->str(), "(K + 7)/8");
   // K = 20: k0 = 0, 8, 16 -> 3 trips; K = 16 -> 2.
-  EXPECT_EQ(M.Loops[0].TripCount->evaluate({{"K", {Rational(20), Rational(20)}}}),
-            Rational(3));
-  EXPECT_EQ(M.Loops[0].TripCount->evaluate({{"K", {Rational(16), Rational(16)}}}),
-            Rational(2));
+  EXPECT_EQ(
+      M.Loops[0].TripCount->evaluate({{"K", {Rational(20), Rational(20)}}}),
+      Rational(3));
+  EXPECT_EQ(
+      M.Loops[0].TripCount->evaluate({{"K", {Rational(16), Rational(16)}}}),
+      Rational(2));
 }
 
 TEST_F(TilingIdiomsTest, FlagLoopBecomesCountedLoop) {

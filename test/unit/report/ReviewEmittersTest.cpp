@@ -71,8 +71,7 @@ TEST(ReviewSupportTest, BackslashIsPartOfAPosixName) {
     GTEST_SKIP() << "'\\' is a separator on Windows";
   // 'bs\h.cuh' is one file, not 'h.cuh' in directory 'bs'.
   EXPECT_EQ(reviewPath("/repo/bs\\h.cuh", "/repo").Path, "bs\\h.cuh");
-  EXPECT_EQ(reviewPath("/other/bs\\h.cuh", "/repo").Path,
-            "/other/bs\\h.cuh");
+  EXPECT_EQ(reviewPath("/other/bs\\h.cuh", "/repo").Path, "/other/bs\\h.cuh");
   EXPECT_EQ(fileUri("/repo/bs\\h.cuh", /*Directory=*/false),
             "file:///repo/bs%5Ch.cuh");
 }
@@ -170,14 +169,19 @@ TEST(ReviewEmittersTest, PromotedErrorsInEveryFormat) {
             "conflict\n");
   EXPECT_NE(T.run(emitRdjsonl).find("\"severity\":\"ERROR\""),
             std::string::npos);
-  EXPECT_NE(T.run(emitMarkdown).find("`roofline-bank-conflict` (error): "
-                                     "conflict"),
+  EXPECT_NE(T.run(emitMarkdown)
+                .find("`roofline-bank-conflict` (error): "
+                      "conflict"),
             std::string::npos);
   auto Log = llvm::json::parse(T.run(emitSarif));
   ASSERT_TRUE(bool(Log)) << llvm::toString(Log.takeError());
-  const llvm::json::Object *Result =
-      Log->getAsObject()->getArray("runs")->front().getAsObject()
-          ->getArray("results")->front().getAsObject();
+  const llvm::json::Object *Result = Log->getAsObject()
+                                         ->getArray("runs")
+                                         ->front()
+                                         .getAsObject()
+                                         ->getArray("results")
+                                         ->front()
+                                         .getAsObject();
   EXPECT_EQ(Result->getString("level"), "error");
   EXPECT_EQ(Result->getInteger("ruleIndex"), 2);
 }
@@ -202,9 +206,9 @@ TEST(ReviewEmittersTest, SarifRuleForAnUnregisteredCheck) {
   const llvm::json::Object &Last = *Rules.back().getAsObject();
   EXPECT_EQ(Last.getString("id"), "roofline-future");
   EXPECT_FALSE(Last.getObject("help")->getString("text")->empty());
-  EXPECT_EQ(Run.getArray("results")->front().getAsObject()->getInteger(
-                "ruleIndex"),
-            int64_t(allChecks().size()));
+  EXPECT_EQ(
+      Run.getArray("results")->front().getAsObject()->getInteger("ruleIndex"),
+      int64_t(allChecks().size()));
 }
 
 TEST(ReviewEmittersTest, SarifColumnsCountUtf16Units) {
@@ -214,11 +218,18 @@ TEST(ReviewEmittersTest, SarifColumnsCountUtf16Units) {
   // Byte column 12 is the 'x' (after 2 + 2 + 4 + 3 bytes).
   auto Log = llvm::json::parse(Fixture({F}).run(emitSarif));
   ASSERT_TRUE(bool(Log));
-  const llvm::json::Object *Region =
-      Log->getAsObject()->getArray("runs")->front().getAsObject()
-          ->getArray("results")->front().getAsObject()
-          ->getArray("locations")->front().getAsObject()
-          ->getObject("physicalLocation")->getObject("region");
+  const llvm::json::Object *Region = Log->getAsObject()
+                                         ->getArray("runs")
+                                         ->front()
+                                         .getAsObject()
+                                         ->getArray("results")
+                                         ->front()
+                                         .getAsObject()
+                                         ->getArray("locations")
+                                         ->front()
+                                         .getAsObject()
+                                         ->getObject("physicalLocation")
+                                         ->getObject("region");
   EXPECT_EQ(Region->getInteger("startLine"), 5);
   EXPECT_EQ(Region->getInteger("startColumn"), 9);
 }
@@ -235,10 +246,14 @@ TEST(ReviewEmittersTest, NotesInTheirOwnFile) {
   Fixture T({F});
   auto Log = llvm::json::parse(T.run(emitSarif));
   ASSERT_TRUE(bool(Log));
-  const llvm::json::Array &Related =
-      *Log->getAsObject()->getArray("runs")->front().getAsObject()
-           ->getArray("results")->front().getAsObject()
-           ->getArray("relatedLocations");
+  const llvm::json::Array &Related = *Log->getAsObject()
+                                          ->getArray("runs")
+                                          ->front()
+                                          .getAsObject()
+                                          ->getArray("results")
+                                          ->front()
+                                          .getAsObject()
+                                          ->getArray("relatedLocations");
   ASSERT_EQ(Related.size(), 2u);
   auto Physical = [&](size_t I) {
     return Related[I].getAsObject()->getObject("physicalLocation");
@@ -264,8 +279,7 @@ TEST(ReviewEmittersTest, MarkdownEscapesAndCapsTheList) {
   Fixture T(Many);
   std::string Md = T.run(emitMarkdown);
   // The GPU is named once, above the table, not in a column.
-  EXPECT_NE(Md.find("### Kernels on Test \\| GPU\n"), std::string::npos)
-      << Md;
+  EXPECT_NE(Md.find("### Kernels on Test \\| GPU\n"), std::string::npos) << Md;
   EXPECT_NE(Md.find("| ns::k\\<\\`a\\`\\|\\*b\\*\\> | k.cu:3 | unknown | - "
                     "| - | - |\n"),
             std::string::npos)
@@ -285,8 +299,8 @@ TEST(ReviewEmittersTest, MarkdownCountsFindingsWhereTheyAre) {
   // and each file's count says how many more it holds.
   std::vector<Finding> Many;
   for (unsigned I = 1; I <= 23; ++I) {
-    Many.push_back(finding("roofline-uncoalesced-access", "warning", I, 1,
-                           "load"));
+    Many.push_back(
+        finding("roofline-uncoalesced-access", "warning", I, 1, "load"));
     if (I % 2 == 0)
       Many.back().Loc.File = "/repo/include/h.cuh";
   }
@@ -310,8 +324,12 @@ TEST(ReviewEmittersTest, NoFindings) {
             std::string::npos);
   auto Log = llvm::json::parse(T.run(emitSarif));
   ASSERT_TRUE(bool(Log));
-  EXPECT_TRUE(Log->getAsObject()->getArray("runs")->front().getAsObject()
-                  ->getArray("results")->empty());
+  EXPECT_TRUE(Log->getAsObject()
+                  ->getArray("runs")
+                  ->front()
+                  .getAsObject()
+                  ->getArray("results")
+                  ->empty());
 }
 
 } // namespace

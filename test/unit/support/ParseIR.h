@@ -1,4 +1,5 @@
-//===- ParseIR.h - IR fixtures for unit tests --------------------*- C++ -*-===//
+//===- ParseIR.h - IR fixtures for unit tests --------------------*- C++
+//-*-===//
 //
 // Part of cuda-roofline.
 //

@@ -19,25 +19,28 @@
 #include <utility>
 #include <vector>
 
-// ---- error checking: every CUDA / cuBLAS call goes through these -------------
+// ---- error checking: every CUDA / cuBLAS call goes through these
+// -------------
 
 void cuda_fail(cudaError_t e, const char *expr, const char *file, int line);
-#define CK(expr)                                                                                   \
-  do {                                                                                             \
-    cudaError_t ck_e_ = (expr);                                                                    \
-    if (ck_e_ != cudaSuccess)                                                                      \
-      cuda_fail(ck_e_, #expr, __FILE__, __LINE__);                                                 \
+#define CK(expr)                                                               \
+  do {                                                                         \
+    cudaError_t ck_e_ = (expr);                                                \
+    if (ck_e_ != cudaSuccess)                                                  \
+      cuda_fail(ck_e_, #expr, __FILE__, __LINE__);                             \
   } while (0)
 
-// After calling a kernel file's launcher: the launch itself must have succeeded.
+// After calling a kernel file's launcher: the launch itself must have
+// succeeded.
 #define CK_LAUNCH() CK(cudaGetLastError())
 
-void cublas_fail(cublasStatus_t s, const char *expr, const char *file, int line);
-#define CKB(expr)                                                                                  \
-  do {                                                                                             \
-    cublasStatus_t ckb_s_ = (expr);                                                                \
-    if (ckb_s_ != CUBLAS_STATUS_SUCCESS)                                                           \
-      cublas_fail(ckb_s_, #expr, __FILE__, __LINE__);                                              \
+void cublas_fail(cublasStatus_t s, const char *expr, const char *file,
+                 int line);
+#define CKB(expr)                                                              \
+  do {                                                                         \
+    cublasStatus_t ckb_s_ = (expr);                                            \
+    if (ckb_s_ != CUBLAS_STATUS_SUCCESS)                                       \
+      cublas_fail(ckb_s_, #expr, __FILE__, __LINE__);                          \
   } while (0)
 
 // The cuBLAS handle (created on first use, bound to cudaStreamPerThread).
@@ -46,13 +49,16 @@ cublasHandle_t cublas_handle();
 [[noreturn]] void die(const char *file, int line, const std::string &msg);
 #define DIE(msg) die(__FILE__, __LINE__, (msg))
 
-// ---- device buffers ----------------------------------------------------------
+// ---- device buffers
+// ----------------------------------------------------------
 
 template <typename T> struct DevBuf {
   T *p = nullptr;
   size_t n = 0;
   DevBuf() = default;
-  explicit DevBuf(size_t count) : n(count) { CK(cudaMalloc(reinterpret_cast<void **>(&p), bytes())); }
+  explicit DevBuf(size_t count) : n(count) {
+    CK(cudaMalloc(reinterpret_cast<void **>(&p), bytes()));
+  }
   ~DevBuf() {
     if (p)
       cudaFree(p); // not checked: destructors run at exit too
@@ -77,35 +83,41 @@ template <typename T> struct DevBuf {
   }
 };
 
-// ---- deterministic random inputs (host side: no kernel runs before the case) -
+// ---- deterministic random inputs (host side: no kernel runs before the case)
+// -
 
 // n values with magnitude uniform in [0.25, 1) and a random sign (never zero).
 std::vector<float> random_floats(size_t n, uint64_t seed);
 // Same, but only positive: [lo, hi).
-std::vector<float> random_floats_range(size_t n, uint64_t seed, float lo, float hi);
+std::vector<float> random_floats_range(size_t n, uint64_t seed, float lo,
+                                       float hi);
 // bf16 values as raw 16-bit patterns (round to nearest even of random_floats).
 std::vector<uint16_t> random_bf16_bits(size_t n, uint64_t seed);
 uint16_t float_to_bf16_bits(float f);
 float bf16_bits_to_float(uint16_t b);
 
-// ---- verification ------------------------------------------------------------
+// ---- verification
+// ------------------------------------------------------------
 
 struct Verification {
   std::string reference = "cpu"; // "cpu" | "cublas"
   double max_abs_error = 0.0;
-  double max_rel_error = 0.0;    // max_abs_error / max |reference| (see docs/validation-records.md)
-  double tolerance = 0.0;        // bound on max_rel_error
+  double max_rel_error =
+      0.0; // max_abs_error / max |reference| (see docs/validation-records.md)
+  double tolerance = 0.0; // bound on max_rel_error
   bool passed = false;
-  size_t checked = 0;            // elements compared
-  size_t nonfinite = 0;          // NaN/Inf outputs (each one fails the check)
+  size_t checked = 0;   // elements compared
+  size_t nonfinite = 0; // NaN/Inf outputs (each one fails the check)
   std::string note;
-  std::string extra_json;        // extra object members, already JSON ("\"k\":v,...") or empty
+  std::string
+      extra_json; // extra object members, already JSON ("\"k\":v,...") or empty
 };
 
 // Compare out against ref (double) over all elements.
 Verification compare(const float *out, const double *ref, size_t n, double tol,
                      const char *reference = "cpu");
-Verification compare(const std::vector<float> &out, const std::vector<double> &ref, double tol,
+Verification compare(const std::vector<float> &out,
+                     const std::vector<double> &ref, double tol,
                      const char *reference = "cpu");
 
 // GEMM references on row-major matrices (A: M x K, B: K x N, C: M x N, fp32 C):
@@ -113,12 +125,15 @@ Verification compare(const std::vector<float> &out, const std::vector<double> &r
 // or bf16 inputs with fp32 compute), then compared with C_kernel; 64 entries
 // are also recomputed on the CPU in double to check both results (this also
 // guards the row-major-to-cuBLAS operand swap).
-Verification verify_sgemm(int M, int N, int K, float alpha, const float *dA, const float *dB,
-                          float beta, const float *dC0, const float *dC, double tol);
-Verification verify_gemm_bf16(int M, int N, int K, float alpha, const void *dA, const void *dB,
-                              float beta, const float *dC0, const float *dC, double tol);
+Verification verify_sgemm(int M, int N, int K, float alpha, const float *dA,
+                          const float *dB, float beta, const float *dC0,
+                          const float *dC, double tol);
+Verification verify_gemm_bf16(int M, int N, int K, float alpha, const void *dA,
+                              const void *dB, float beta, const float *dC0,
+                              const float *dC, double tol);
 
-// ---- cases -------------------------------------------------------------------
+// ---- cases
+// -------------------------------------------------------------------
 
 // One prepared problem: inputs on the device, ready to launch.
 struct Instance {
@@ -133,11 +148,13 @@ struct Instance {
 };
 
 struct CaseInfo {
-  std::string id;        // stable id, used for the record file name
-  std::string file;      // repo-relative kernel file
-  std::string name;      // kernel name as cuda-roofline's JSON reports it
-  std::vector<std::pair<std::string, long long>> params; // --param values, in order
-  std::vector<std::string> analyzer_extra;                // extra analyzer args (e.g. --kernel=X)
+  std::string id;   // stable id, used for the record file name
+  std::string file; // repo-relative kernel file
+  std::string name; // kernel name as cuda-roofline's JSON reports it
+  std::vector<std::pair<std::string, long long>>
+      params; // --param values, in order
+  std::vector<std::string>
+      analyzer_extra;    // extra analyzer args (e.g. --kernel=X)
   int launches = 1;      // kernel launches per launcher call
   std::string precision; // "fp32" | "bf16"
   std::string reference; // "cpu" | "cublas"
@@ -150,7 +167,8 @@ struct RegisterCase {
   explicit RegisterCase(CaseInfo c) { case_registry().push_back(std::move(c)); }
 };
 
-// ---- small JSON helpers ------------------------------------------------------
+// ---- small JSON helpers
+// ------------------------------------------------------
 
 std::string json_str(const std::string &s);
 std::string json_num(double v); // null when not finite

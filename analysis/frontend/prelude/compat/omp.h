@@ -5,8 +5,8 @@
  * clang's CUDA front-end finds gcc's omp.h nowhere on its search path, and
  * the analysis compiles no host code, so this file only declares what such
  * code calls: the OpenMP 4.5 runtime routines, their types and the lock
- * API. It is reached through -idirafter (analysis/frontend/Prelude.h): a real omp.h
- * anywhere on the search path is found first and wins. Nothing here is
+ * API. It is reached through -idirafter (analysis/frontend/Prelude.h): a real
+ * omp.h anywhere on the search path is found first and wins. Nothing here is
  * defined or linked; _OPENMP is not defined, as a plain omp.h does not.
  *
  *===----------------------------------------------------------------------===*/

@@ -6,25 +6,42 @@ import os
 import sys
 
 sys.dont_write_bytecode = True  # No __pycache__ in the source tree.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "..", "..", "..", "tools"))
+sys.path.insert(
+    0,
+    os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "tools"
+    ),
+)
 import roofline_tools  # noqa: E402
 
-SIZES = ["--param", "n=16777216", "--param", "M=4096", "--param", "N=4096",
-         "--param", "K=4096"]
+SIZES = [
+    "--param",
+    "n=16777216",
+    "--param",
+    "M=4096",
+    "--param",
+    "N=4096",
+    "--param",
+    "K=4096",
+]
 bad = 0
 for path in sys.argv[2:]:
-    _, doc = roofline_tools.run_json([sys.argv[1], path, "--format=json"] + SIZES,
-                                     stderr=None, check=True)
+    _, doc = roofline_tools.run_json(
+        [sys.argv[1], path, "--format=json"] + SIZES, stderr=None, check=True
+    )
     for k in doc["kernels"]:
         d = k["totals"]["dram_bytes"]
         lo, est, up = d["lower"], d.get("estimate"), d["upper"]
         if est is None:
-            print("NO-ESTIMATE %s: %s" % (k["name"], d["cache_model"].get("unknown", "")))
+            print(
+                "NO-ESTIMATE %s: %s" % (k["name"], d["cache_model"].get("unknown", ""))
+            )
             bad += 1
             continue
         ok = lo <= est <= up
         bad += not ok
-        print("%s %s lower=%d estimate=%d upper=%d" %
-              ("OK" if ok else "VIOLATION", k["name"], lo, est, up))
+        print(
+            "%s %s lower=%d estimate=%d upper=%d"
+            % ("OK" if ok else "VIOLATION", k["name"], lo, est, up)
+        )
 sys.exit(1 if bad else 0)

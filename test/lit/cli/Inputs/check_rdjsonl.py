@@ -36,7 +36,9 @@ for number, raw in enumerate(sys.stdin, 1):
     assert d["severity"] in SEVERITIES, f"{where}: {d['severity']!r}"
     assert d["source"] == {"name": "cuda-roofline"}, where
     assert d["code"]["value"].startswith("roofline-"), where
-    print(f"{d['severity']} {path}:{start['line']}:{start['column']} {d['code']['value']}")
+    print(
+        f"{d['severity']} {path}:{start['line']}:{start['column']} {d['code']['value']}"
+    )
     for text in d["message"].split("\n"):
         print("  " + text)
     n += 1

@@ -41,10 +41,14 @@ def location(loc, bases, where):
     require(isinstance(art, dict), f"{where}: no artifactLocation")
     uri = art.get("uri")
     require(isinstance(uri, str) and uri, f"{where}: no uri")
-    require(not uri.startswith("/") and not uri.startswith("file:"),
-            f"{where}: uri {uri!r} is not repository-relative")
-    require(" " not in uri and "\\" not in uri,
-            f"{where}: uri {uri!r} is not percent-encoded")
+    require(
+        not uri.startswith("/") and not uri.startswith("file:"),
+        f"{where}: uri {uri!r} is not repository-relative",
+    )
+    require(
+        " " not in uri and "\\" not in uri,
+        f"{where}: uri {uri!r} is not percent-encoded",
+    )
     base = art.get("uriBaseId")
     require(base in bases, f"{where}: uriBaseId {base!r} not in originalUriBaseIds")
     region = phys.get("region")
@@ -58,22 +62,27 @@ def location(loc, bases, where):
 def main():
     src = open(sys.argv[1], encoding="utf-8") if len(sys.argv) > 1 else sys.stdin
     log = json.load(src)
-    require(log.get("$schema") == "https://json.schemastore.org/sarif-2.1.0.json",
-            f"$schema is {log.get('$schema')!r}")
+    require(
+        log.get("$schema") == "https://json.schemastore.org/sarif-2.1.0.json",
+        f"$schema is {log.get('$schema')!r}",
+    )
     require(log.get("version") == "2.1.0", f"version is {log.get('version')!r}")
     runs = log.get("runs")
     require(isinstance(runs, list) and len(runs) == 1, "expected one run")
     run = runs[0]
     driver = run.get("tool", {}).get("driver", {})
     require(driver.get("name") == "cuda-roofline", "driver.name")
-    require(isinstance(driver.get("version"), str) and driver["version"],
-            "driver.version")
+    require(
+        isinstance(driver.get("version"), str) and driver["version"], "driver.version"
+    )
 
     bases = run.get("originalUriBaseIds", {})
     for name, base in bases.items():
         uri = base.get("uri", "")
-        require(uri.startswith("file:///") and uri.endswith("/"),
-                f"originalUriBaseIds.{name}: {uri!r} is not an absolute directory URI")
+        require(
+            uri.startswith("file:///") and uri.endswith("/"),
+            f"originalUriBaseIds.{name}: {uri!r} is not an absolute directory URI",
+        )
 
     rules = driver.get("rules")
     require(isinstance(rules, list) and rules, "no rules")
@@ -96,15 +105,19 @@ def main():
         where = f"results[{i}]"
         rid = res.get("ruleId")
         require(rid in ids, f"{where}: ruleId {rid!r} has no rule")
-        require(res.get("ruleIndex") == ids.index(rid),
-                f"{where}: ruleIndex {res.get('ruleIndex')!r} is not that of {rid}")
+        require(
+            res.get("ruleIndex") == ids.index(rid),
+            f"{where}: ruleIndex {res.get('ruleIndex')!r} is not that of {rid}",
+        )
         level = res.get("level")
         require(level in ("note", "warning", "error"), f"{where}: level {level!r}")
         text(res, "message", where)
         locs = res.get("locations")
         require(isinstance(locs, list) and locs, f"{where}: no locations")
         related = res.get("relatedLocations", [])
-        require(len(locs) + len(related) <= MAX_LOCATIONS, f"{where}: too many locations")
+        require(
+            len(locs) + len(related) <= MAX_LOCATIONS, f"{where}: too many locations"
+        )
         print(f"result {rid} {level} {location(locs[0], bases, where)}")
         for j, rel in enumerate(related):
             loc = location(rel, bases, f"{where}.relatedLocations[{j}]")

@@ -25,8 +25,10 @@ def main():
             if a["space"] == "global":
                 tail = f"sectors={num(a.get('sectors_per_request'))}"
             else:
-                tail = (f"ways={num(a.get('bank_conflict_ways'))} "
-                        f"wavefronts={num(a.get('wavefronts_per_request'))}")
+                tail = (
+                    f"ways={num(a.get('bank_conflict_ways'))} "
+                    f"wavefronts={num(a.get('wavefronts_per_request'))}"
+                )
             if "unknown" in a:
                 tail += f" unknown={a['unknown']}"
             print(f"{head} {tail}")

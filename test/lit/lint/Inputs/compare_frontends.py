@@ -47,20 +47,26 @@ import sys
 import tempfile
 
 sys.dont_write_bytecode = True  # No __pycache__ in the source tree.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "..", "..", "..", "tools"))
+sys.path.insert(
+    0,
+    os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "tools"
+    ),
+)
 import roofline_tools  # noqa: E402
 
 WARNING = re.compile(
     r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): warning: (?P<msg>.*) "
-    r"\[(?P<check>roofline-[A-Za-z0-9_.-]+)\]$")
+    r"\[(?P<check>roofline-[A-Za-z0-9_.-]+)\]$"
+)
 NOTE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): note: (?P<msg>.*)$")
 PLUGIN_SUFFIX = " [-Wbackend-plugin]"
 DIAGNOSTIC = re.compile(r"^.+?:\d+:\d+: [a-z]+: ")
 GENERATED = re.compile(r"^\d+ (warning|error)s? generated")
 SUMMARY = re.compile(
     r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (note|remark): "
-    r"(?P<msg>kernel .*) \[roofline-kernel-summary\]$")
+    r"(?P<msg>kernel .*) \[roofline-kernel-summary\]$"
+)
 REMARK_SUFFIX = " [-Rbackend-plugin]"
 
 
@@ -73,9 +79,14 @@ def summaries(text, cwd):
             line = line[: -len(REMARK_SUFFIX)]
         m = SUMMARY.match(line)
         if m:
-            found.add((os.path.normpath(os.path.join(cwd, m.group("file"))),
-                       int(m.group("line")), int(m.group("col")),
-                       m.group("msg")))
+            found.add(
+                (
+                    os.path.normpath(os.path.join(cwd, m.group("file"))),
+                    int(m.group("line")),
+                    int(m.group("col")),
+                    m.group("msg"),
+                )
+            )
     return found
 
 
@@ -87,8 +98,15 @@ def parse(text, cwd):
     def flush():
         if current is not None:
             findings.append(
-                (current[0], current[1], current[2], current[3], current[4],
-                 tuple(current[5])))
+                (
+                    current[0],
+                    current[1],
+                    current[2],
+                    current[3],
+                    current[4],
+                    tuple(current[5]),
+                )
+            )
 
     for raw in text.splitlines():
         line = raw.rstrip("\n")
@@ -98,8 +116,14 @@ def parse(text, cwd):
         if m:
             flush()
             path = os.path.normpath(os.path.join(cwd, m.group("file")))
-            current = [path, int(m.group("line")), int(m.group("col")),
-                       m.group("check"), m.group("msg"), []]
+            current = [
+                path,
+                int(m.group("line")),
+                int(m.group("col")),
+                m.group("check"),
+                m.group("msg"),
+                [],
+            ]
             continue
         n = NOTE.match(line)
         if n:
@@ -109,8 +133,9 @@ def parse(text, cwd):
                 current = None
                 continue
             if current is not None:
-                current[5].append((int(n.group("line")), int(n.group("col")),
-                                   n.group("msg")))
+                current[5].append(
+                    (int(n.group("line")), int(n.group("col")), n.group("msg"))
+                )
             continue
         if not DIAGNOSTIC.match(line) and not GENERATED.match(line):
             # Source snippet (a kernel's own line is not indented), caret,
@@ -137,10 +162,12 @@ def main():
     ap.add_argument("--plugin", required=True)
     ap.add_argument("--cuda-path", required=True)
     ap.add_argument("--plugin-arch", action="append", default=[])
-    ap.add_argument("--label-root", default=None,
-                    help="labels are FILE relative to this directory")
-    ap.add_argument("--summaries", action="store_true",
-                    help="also compare the kernel summaries")
+    ap.add_argument(
+        "--label-root", default=None, help="labels are FILE relative to this directory"
+    )
+    ap.add_argument(
+        "--summaries", action="store_true", help="also compare the kernel summaries"
+    )
     ap.add_argument("cases", nargs="+")
     a = ap.parse_args()
     if len(a.cases) % 2:
@@ -160,30 +187,44 @@ def main():
         plist = [p for p in params.split(";") if p]
 
         cli = [a.cli, path] + [x for p in plist for x in ("--param", p)]
-        tidy = [a.clang_tidy, "--load=" + a.tidy_module,
-                "--checks=-*,roofline-*",
-                "--config={CheckOptions: {roofline.Params: '%s'%s}}"
-                % (params, ", roofline.KernelSummary: true" if a.summaries
-                   else ""),
-                path, "--", "--cuda-gpu-arch=sm_90",
-                "--cuda-path=" + a.cuda_path, "-Wno-unknown-cuda-version"]
-        plugin = ([a.clangxx, "-x", "cuda"]
-                  + ["--cuda-gpu-arch=" + x for x in archs]
-                  + ["--cuda-path=" + a.cuda_path, "-Wno-unknown-cuda-version",
-                     "-fplugin=" + a.plugin]
-                  + (["-fplugin-arg-roofline-params=" + params] if params else [])
-                  + (["-fplugin-arg-roofline-kernel-summary=true"]
-                     if a.summaries else [])
-                  + ["-c", path, "-o", os.path.join(scratch, "out%d.o" % i)])
+        tidy = [
+            a.clang_tidy,
+            "--load=" + a.tidy_module,
+            "--checks=-*,roofline-*",
+            "--config={CheckOptions: {roofline.Params: '%s'%s}}"
+            % (params, ", roofline.KernelSummary: true" if a.summaries else ""),
+            path,
+            "--",
+            "--cuda-gpu-arch=sm_90",
+            "--cuda-path=" + a.cuda_path,
+            "-Wno-unknown-cuda-version",
+        ]
+        plugin = (
+            [a.clangxx, "-x", "cuda"]
+            + ["--cuda-gpu-arch=" + x for x in archs]
+            + [
+                "--cuda-path=" + a.cuda_path,
+                "-Wno-unknown-cuda-version",
+                "-fplugin=" + a.plugin,
+            ]
+            + (["-fplugin-arg-roofline-params=" + params] if params else [])
+            + (["-fplugin-arg-roofline-kernel-summary=true"] if a.summaries else [])
+            + ["-c", path, "-o", os.path.join(scratch, "out%d.o" % i)]
+        )
 
         outputs, kernels = {}, {}
-        for name, cmd, stream in (("cli", cli, "out"), ("tidy", tidy, "out"),
-                                  ("plugin", plugin, "err")):
+        for name, cmd, stream in (
+            ("cli", cli, "out"),
+            ("tidy", tidy, "out"),
+            ("plugin", plugin, "err"),
+        ):
             rc, out, err = run(cmd, cwd)
             if rc != 0:
                 ok = False
-                print("FAILED %s %s: exit %d\n  command: %s\n%s%s"
-                      % (label, name, rc, " ".join(cmd), out, err))
+                print(
+                    "FAILED %s %s: exit %d\n  command: %s\n%s%s"
+                    % (label, name, rc, " ".join(cmd), out, err)
+                )
                 outputs[name] = None
                 continue
             outputs[name] = parse(out if stream == "out" else err, cwd)
@@ -197,19 +238,25 @@ def main():
             for f, c in sorted(counts.items()):
                 if c != 1:
                     same = False
-                    print("DUPLICATE %s %s: %d times: %s:%d:%d: %s [%s]"
-                          % (label, name, c, f[0], f[1], f[2], f[4], f[3]))
+                    print(
+                        "DUPLICATE %s %s: %d times: %s:%d:%d: %s [%s]"
+                        % (label, name, c, f[0], f[1], f[2], f[4], f[3])
+                    )
         sets = {name: set(found) for name, found in outputs.items()}
         for name in ("tidy", "plugin"):
             if sets[name] != sets["cli"]:
                 same = False
                 print("DIFFER %s: %s vs cli" % (label, name))
                 for f in sorted(sets["cli"] - sets[name]):
-                    print("  only in cli:    %s:%d:%d: %s [%s] notes=%r"
-                          % (f[0], f[1], f[2], f[4], f[3], f[5]))
+                    print(
+                        "  only in cli:    %s:%d:%d: %s [%s] notes=%r"
+                        % (f[0], f[1], f[2], f[4], f[3], f[5])
+                    )
                 for f in sorted(sets[name] - sets["cli"]):
-                    print("  only in %-7s %s:%d:%d: %s [%s] notes=%r"
-                          % (name + ":", f[0], f[1], f[2], f[4], f[3], f[5]))
+                    print(
+                        "  only in %-7s %s:%d:%d: %s [%s] notes=%r"
+                        % (name + ":", f[0], f[1], f[2], f[4], f[3], f[5])
+                    )
         if a.summaries:
             for name in ("tidy", "plugin"):
                 if kernels[name] != kernels["cli"]:
@@ -218,11 +265,12 @@ def main():
                     for k in sorted(kernels["cli"] - kernels[name]):
                         print("  only in cli:    %s:%d:%d: %s" % k)
                     for k in sorted(kernels[name] - kernels["cli"]):
-                        print("  only in %-7s %s:%d:%d: %s"
-                              % ((name + ":",) + k))
+                        print("  only in %-7s %s:%d:%d: %s" % ((name + ":",) + k))
         if same and a.summaries:
-            print("SAME %s %d findings, %d summaries"
-                  % (label, len(sets["cli"]), len(kernels["cli"])))
+            print(
+                "SAME %s %d findings, %d summaries"
+                % (label, len(sets["cli"]), len(kernels["cli"]))
+            )
         elif same:
             print("SAME %s %d findings" % (label, len(sets["cli"])))
         else:

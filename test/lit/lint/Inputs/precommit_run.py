@@ -28,8 +28,12 @@ import subprocess
 import sys
 
 sys.dont_write_bytecode = True  # No __pycache__ in the source tree.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "..", "..", "..", "tools"))
+sys.path.insert(
+    0,
+    os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "tools"
+    ),
+)
 import roofline_tools  # noqa: E402
 
 DIAG = re.compile(r"^\S.*:\d+:\d+: (warning|error|note): ")
@@ -53,6 +57,7 @@ def load_hooks(path):
     text = open(path).read()
     try:
         import yaml
+
         return yaml.safe_load(text)
     except ImportError:
         pass
@@ -75,14 +80,21 @@ def load_hooks(path):
 
 
 def clean_env(work, tool):
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("GIT_", "PRE_COMMIT")) and k != "SKIP"}
-    env.update({
-        "HOME": work,
-        "PRE_COMMIT_HOME": os.path.join(work, "cache"),
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "PATH": os.path.dirname(os.path.abspath(tool)) + os.pathsep + env.get("PATH", ""),
-    })
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("GIT_", "PRE_COMMIT")) and k != "SKIP"
+    }
+    env.update(
+        {
+            "HOME": work,
+            "PRE_COMMIT_HOME": os.path.join(work, "cache"),
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "PATH": os.path.dirname(os.path.abspath(tool))
+            + os.pathsep
+            + env.get("PATH", ""),
+        }
+    )
     return env
 
 
@@ -123,22 +135,34 @@ class Runner:
         self.step += 1
         files = self.files()
         if self.args.mode == "pre-commit":
-            proc = run(["pre-commit", "run", hook_id, "--all-files", "--color=never"],
-                       self.project, self.env, check=False)
+            proc = run(
+                ["pre-commit", "run", hook_id, "--all-files", "--color=never"],
+                self.project,
+                self.env,
+                check=False,
+            )
             passed = proc.returncode == 0
             # pre-commit's own report of the hook.
-            status = re.search(r"^%s\.*(Passed|Failed)$" % re.escape(self.hooks[hook_id]["name"]),
-                               proc.stdout, re.M)
+            status = re.search(
+                r"^%s\.*(Passed|Failed)$" % re.escape(self.hooks[hook_id]["name"]),
+                proc.stdout,
+                re.M,
+            )
             if not status or (status.group(1) == "Passed") != passed:
-                fail("unexpected pre-commit output (exit %d):\n%s" % (proc.returncode, proc.stdout))
+                fail(
+                    "unexpected pre-commit output (exit %d):\n%s"
+                    % (proc.returncode, proc.stdout)
+                )
             if not passed and "- hook id: %s" % hook_id not in proc.stdout:
                 fail("no '- hook id' line:\n" + proc.stdout)
         else:
             entry = shlex.split(self.hooks[hook_id]["entry"])
             proc = run(entry + files, self.project, self.env, check=False)
             passed = proc.returncode == 0
-        print("step %d: %s on %s: %s" % (self.step, hook_id, " ".join(files),
-                                          "passed" if passed else "failed"))
+        print(
+            "step %d: %s on %s: %s"
+            % (self.step, hook_id, " ".join(files), "passed" if passed else "failed")
+        )
         for line in diagnostics(proc.stdout):
             print(line)
         sys.stdout.flush()
@@ -169,9 +193,15 @@ def main():
     hooks = {h["id"]: h for h in load_hooks(args.hooks)}
     print("hooks: " + ", ".join(sorted(hooks)))
     for h in hooks.values():
-        if h.get("language") != "system" or h.get("types_or") != ["cuda"] \
-                or h.get("pass_filenames", True) is not True:
-            fail("hook %s: want language system, types_or [cuda], pass_filenames" % h["id"])
+        if (
+            h.get("language") != "system"
+            or h.get("types_or") != ["cuda"]
+            or h.get("pass_filenames", True) is not True
+        ):
+            fail(
+                "hook %s: want language system, types_or [cuda], pass_filenames"
+                % h["id"]
+            )
     print("mode: " + args.mode)
 
     if args.mode == "pre-commit":
@@ -186,22 +216,24 @@ def main():
     git_repo(r.project, env)
     if args.mode == "pre-commit":
         with open(os.path.join(r.project, ".pre-commit-config.yaml"), "w") as f:
-            f.write("repos:\n"
-                    "  - repo: %s\n"
-                    "    rev: %s\n"
-                    "    hooks:\n"
-                    "      - id: cuda-roofline\n"
-                    "      - id: cuda-roofline-warn\n" % (repo, rev))
+            f.write(
+                "repos:\n"
+                "  - repo: %s\n"
+                "    rev: %s\n"
+                "    hooks:\n"
+                "      - id: cuda-roofline\n"
+                "      - id: cuda-roofline-warn\n" % (repo, rev)
+            )
         run(["git", "add", ".pre-commit-config.yaml"], r.project, env)
     r.put("precommit_roofline.yaml", ".cuda-roofline.yaml")
     r.put("precommit_strided.cu", "kernels/strided.cu")
     r.put("precommit_transpose.cu", "src/transpose.cu")
 
-    r.hook("cuda-roofline")       # fails on the two findings
+    r.hook("cuda-roofline")  # fails on the two findings
     r.hook("cuda-roofline-warn")  # passes, and shows them
     r.put("precommit_strided_fixed.cu", "kernels/strided.cu")
     r.put("precommit_transpose_nolint.cu", "src/transpose.cu")
-    r.hook("cuda-roofline")       # passes, nothing printed
+    r.hook("cuda-roofline")  # passes, nothing printed
     r.hook("cuda-roofline-warn")
 
 

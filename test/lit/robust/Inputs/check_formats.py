@@ -48,8 +48,12 @@ import sys
 import urllib.parse
 
 sys.dont_write_bytecode = True  # No __pycache__ in the source tree.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "..", "..", "..", "tools"))
+sys.path.insert(
+    0,
+    os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "tools"
+    ),
+)
 import roofline_tools  # noqa: E402
 from names import decode as unescape_arg  # noqa: E402
 
@@ -78,6 +82,7 @@ def vis(s):
 
 
 # --- the reference ------------------------------------------------------------
+
 
 def review_path(cwd, file):
     a = os.path.normpath(os.path.join(cwd, file))
@@ -139,15 +144,20 @@ def with_notes_sentences(f):
     out = sentence(f["message"])
     for n in f["notes"]:
         out += " " + sentence(
-            f"At {note_place(f, n)}: {n['message']}" if elsewhere(f, n) else n["message"])
+            f"At {note_place(f, n)}: {n['message']}"
+            if elsewhere(f, n)
+            else n["message"]
+        )
     return out
 
 
 def by_cost(findings):
     """SARIF and Markdown list findings the most costly first (cost_seconds),
     those without a cost after them in report order."""
-    return sorted(findings, key=lambda f: (0, -f["cost_seconds"])
-                  if "cost_seconds" in f else (1, 0))
+    return sorted(
+        findings,
+        key=lambda f: (0, -f["cost_seconds"]) if "cost_seconds" in f else (1, 0),
+    )
 
 
 def level(f, names):
@@ -156,14 +166,18 @@ def level(f, names):
 
 # --- sarif --------------------------------------------------------------------
 
+
 def sarif_uri(where, art, review_path, file, cwd):
     uri = art["uri"]
     if art.get("uriBaseId") == "%SRCROOT%":
         got = urllib.parse.unquote_to_bytes(uri)
     else:
         got = urllib.parse.unquote_to_bytes(urllib.parse.urlsplit(uri).path)
-    want = os.fsencode(review_path if art.get("uriBaseId")
-                       else os.path.normpath(os.path.join(cwd, file)))
+    want = os.fsencode(
+        review_path
+        if art.get("uriBaseId")
+        else os.path.normpath(os.path.join(cwd, file))
+    )
     if got != want:
         err("sarif", f"{where}: uri {uri!r} decodes to {got!r}, not {want!r}")
     if re.search(r"[^A-Za-z0-9\-._~/%:]", uri):
@@ -190,8 +204,11 @@ def check_sarif(out, findings, cwd):
         if region.get("startLine") != f["line"]:
             err("sarif", f"{where}: startLine {region.get('startLine')}")
         if region.get("startColumn") != f["utf16"]:
-            err("sarif", f"{where}: startColumn {region.get('startColumn')}, "
-                f"expected {f['utf16']} (UTF-16)")
+            err(
+                "sarif",
+                f"{where}: startColumn {region.get('startColumn')}, "
+                f"expected {f['utf16']} (UTF-16)",
+            )
         if r["message"]["text"] != with_notes_sentences(f):
             err("sarif", f"{where}: message {vis(r['message']['text'])!r}")
         rel = [x["message"]["text"] for x in r.get("relatedLocations", [])]
@@ -200,12 +217,17 @@ def check_sarif(out, findings, cwd):
             continue
         # Each note in its own file.
         for j, (x, n) in enumerate(zip(r.get("relatedLocations", []), f["notes"])):
-            sarif_uri(f"{where}.relatedLocations[{j}]",
-                      x["physicalLocation"]["artifactLocation"],
-                      n["review_path"], n["file"], cwd)
+            sarif_uri(
+                f"{where}.relatedLocations[{j}]",
+                x["physicalLocation"]["artifactLocation"],
+                n["review_path"],
+                n["file"],
+                cwd,
+            )
 
 
 # --- rdjsonl ------------------------------------------------------------------
+
 
 def check_rdjsonl(out, findings):
     lines = out.split(b"\n")
@@ -221,15 +243,28 @@ def check_rdjsonl(out, findings):
             continue
         loc = d["location"]
         start = loc.get("range", {}).get("start", {})
-        got = (d["message"], loc["path"], start.get("line"), start.get("column"),
-               d["severity"], d["code"]["value"])
-        want = (with_notes_lines(f), f["review_path"], f["line"], f["column"],
-                level(f, ("ERROR", "WARNING", "INFO")), f["check"])
+        got = (
+            d["message"],
+            loc["path"],
+            start.get("line"),
+            start.get("column"),
+            d["severity"],
+            d["code"]["value"],
+        )
+        want = (
+            with_notes_lines(f),
+            f["review_path"],
+            f["line"],
+            f["column"],
+            level(f, ("ERROR", "WARNING", "INFO")),
+            f["check"],
+        )
         if got != want:
             err("rdjsonl", f"line {i + 1}: {vis(repr(got))} != {vis(repr(want))}")
 
 
 # --- github -------------------------------------------------------------------
+
 
 def gh_unescape(s, prop):
     pairs = [("%0D", "\r"), ("%0A", "\n")]
@@ -251,7 +286,7 @@ def gh_parse(line):
         return None
     info = line[2:end]
     sp = info.find(" ")
-    cmd, props = (info, "") if sp < 0 else (info[:sp], info[sp + 1:])
+    cmd, props = (info, "") if sp < 0 else (info[:sp], info[sp + 1 :])
     p = {}
     for item in props.split(","):
         if not item:
@@ -259,14 +294,16 @@ def gh_parse(line):
         kv = item.split("=", 1)
         if len(kv) == 2:
             p[kv[0]] = gh_unescape(kv[1], True)
-    return cmd, p, gh_unescape(line[end + 2:], False)
+    return cmd, p, gh_unescape(line[end + 2 :], False)
 
 
 def check_github(out, findings):
     text = out.decode("utf-8", "surrogateescape")
     if "\r" in text:
-        err("github", "a raw CR ends a command early (the runner reads lines "
-            "split at CR too)")
+        err(
+            "github",
+            "a raw CR ends a command early (the runner reads lines " "split at CR too)",
+        )
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -278,12 +315,18 @@ def check_github(out, findings):
             err("github", f"line {i + 1} is not a command: {vis(line)!r}")
             continue
         name, p, data = cmd
-        raw_props = line[2:line.find("::", 2)].partition(" ")[2]
+        raw_props = line[2 : line.find("::", 2)].partition(" ")[2]
         if ":" in raw_props:
             err("github", f"line {i + 1}: unescaped ':' in the properties")
         got = (name, p.get("file"), p.get("line"), p.get("col"), p.get("title"), data)
-        want = (level(f, ("error", "warning", "notice")), f["review_path"],
-                str(f["line"]), str(f["column"]), f["check"], with_notes_lines(f))
+        want = (
+            level(f, ("error", "warning", "notice")),
+            f["review_path"],
+            str(f["line"]),
+            str(f["column"]),
+            f["check"],
+            with_notes_lines(f),
+        )
         if got != want or set(p) != {"file", "line", "col", "title"}:
             err("github", f"line {i + 1}: {vis(repr(got))} != {vis(repr(want))}")
 
@@ -324,7 +367,10 @@ def md_text(s, where):
     for pattern, what in ((MENTION, "a mention"), (EMOJI, "an emoji")):
         m = pattern.search(rendered)
         if m:
-            err("markdown", f"{where}: {vis(m.group(0))!r} renders as {what} in {vis(s)!r}")
+            err(
+                "markdown",
+                f"{where}: {vis(m.group(0))!r} renders as {what} in {vis(s)!r}",
+            )
     return rendered.replace("\u200b", "")
 
 
@@ -346,8 +392,13 @@ def md_code_span(s, i, where):
         while k + m < len(s) and s[k + m] == "`":
             m += 1
         if m == n:
-            body = s[i + n:k]
-            if len(body) >= 2 and body[0] == " " and body[-1] == " " and body.strip(" "):
+            body = s[i + n : k]
+            if (
+                len(body) >= 2
+                and body[0] == " "
+                and body[-1] == " "
+                and body.strip(" ")
+            ):
                 body = body[1:-1]
             return body, k + m
         j = k + m
@@ -357,7 +408,7 @@ def md_cells(row):
     cells, cur, i = [], "", 0
     while i < len(row):
         if row[i] == "\\" and i + 1 < len(row):
-            cur += row[i:i + 2]
+            cur += row[i : i + 2]
             i += 2
             continue
         if row[i] == "|":
@@ -379,8 +430,11 @@ def check_markdown(out, kernels, findings, gpus):
     if lines and lines[-1] == "":
         lines.pop()
     it = iter(enumerate(lines, 1))
-    rows = [(n, l) for n, l in enumerate(lines, 1) if l.startswith("| ")
-            and not l.startswith("| Kernel |")]
+    rows = [
+        (n, l)
+        for n, l in enumerate(lines, 1)
+        if l.startswith("| ") and not l.startswith("| Kernel |")
+    ]
     if len(rows) != len(kernels):
         err("markdown", f"{len(rows)} table rows for {len(kernels)} kernels")
     for (n, row), k in zip(rows, kernels):
@@ -402,11 +456,13 @@ def check_markdown(out, kernels, findings, gpus):
         per_file[f["review_path"]] = per_file.get(f["review_path"], 0) + 1
         if per_file[f["review_path"]] <= 10:
             expected.append(f)
-    fixed = re.compile(r"^(## cuda-roofline|### Top findings|No findings\.|"
-                       r"\d+ kernels? in \d+ files?, \d+ findings?\.|"
-                       r"\| Kernel \| Location \|.*|\|---(\|---)*\||"
-                       r"- \.\.\. and \d+ more in .*|.*: no kernels found\.|"
-                       r".*has no instantiation to analyze\.|)$")
+    fixed = re.compile(
+        r"^(## cuda-roofline|### Top findings|No findings\.|"
+        r"\d+ kernels? in \d+ files?, \d+ findings?\.|"
+        r"\| Kernel \| Location \|.*|\|---(\|---)*\||"
+        r"- \.\.\. and \d+ more in .*|.*: no kernels found\.|"
+        r".*has no instantiation to analyze\.|)$"
+    )
     pending = list(expected)
     cur = None
     for n, l in enumerate(lines, 1):
@@ -414,7 +470,7 @@ def check_markdown(out, kernels, findings, gpus):
             continue
         where = f"line {n}"
         if l.startswith(TABLE_HEADING):
-            gpu = md_text(l[len(TABLE_HEADING):], where)
+            gpu = md_text(l[len(TABLE_HEADING) :], where)
             if gpu not in gpus:
                 err("markdown", f"{where}: GPU {vis(gpu)!r}, not one of {gpus!r}")
             continue
@@ -427,14 +483,14 @@ def check_markdown(out, kernels, findings, gpus):
             if other_file(cur["f"], note) and note.get("line"):
                 span, i = md_code_span(body, 0, where)
                 want = f"{one_line(note['review_path'])}:{note['line']}"
-                if span != want or body[i:i + 2] != ": ":
+                if span != want or body[i : i + 2] != ": ":
                     err("markdown", f"{where}: note without `{vis(want)}`: ")
-                body = body[i + 2:]
+                body = body[i + 2 :]
             elif elsewhere(cur["f"], note):
                 prefix = f"line {note['line']}: "
                 if not body.startswith(prefix):
                     err("markdown", f"{where}: note without {prefix!r}")
-                body = body[len(prefix):]
+                body = body[len(prefix) :]
             if md_text(body, where) != one_line(note["message"]):
                 err("markdown", f"{where}: note {vis(body)!r}")
             continue
@@ -442,12 +498,17 @@ def check_markdown(out, kernels, findings, gpus):
             f = pending.pop(0)
             span1, i = md_code_span(l, 2, where)
             if i >= len(l) or l[i] != " ":
-                err("markdown", f"{where}: no space after the location span: {vis(l)!r}")
+                err(
+                    "markdown", f"{where}: no space after the location span: {vis(l)!r}"
+                )
                 continue
             span2, i = md_code_span(l, i + 1, where)
             want1 = f"{one_line(f['review_path'])}:{f['line']}:{f['column']}"
             if span1 != want1:
-                err("markdown", f"{where}: location span {vis(str(span1))!r}, not {vis(want1)!r}")
+                err(
+                    "markdown",
+                    f"{where}: location span {vis(str(span1))!r}, not {vis(want1)!r}",
+                )
             if span2 != f["check"]:
                 err("markdown", f"{where}: check span {vis(str(span2))!r}")
             rest = l[i:]
@@ -455,13 +516,13 @@ def check_markdown(out, kernels, findings, gpus):
             if not rest.startswith(head):
                 err("markdown", f"{where}: {vis(rest)!r} does not start with {head!r}")
                 continue
-            text = rest[len(head):]
+            text = rest[len(head) :]
             if "cost_seconds" in f:
                 m = re.search(r" \(costs [0-9.]+ (s|ms|us|ns)\)$", text)
                 if not m:
                     err("markdown", f"{where}: no cost in {vis(rest)!r}")
                     continue
-                text = text[:m.start()]
+                text = text[: m.start()]
             if md_text(text, where) != one_line(f["message"]):
                 err("markdown", f"{where}: message {vis(rest)!r}")
             cur = {"f": f, "notes_left": list(f["notes"])}
@@ -472,6 +533,7 @@ def check_markdown(out, kernels, findings, gpus):
 
 
 # --- main ---------------------------------------------------------------------
+
 
 def main(argv):
     cwd, want_exit, accesses, save = os.getcwd(), 0, False, None
@@ -502,8 +564,11 @@ def main(argv):
     for fmt in FORMATS:
         p = roofline_tools.run(cmd + [f"--format={fmt}"], cwd=cwd, text=False)
         if p.returncode != want_exit:
-            err(fmt, f"exit {p.returncode}, expected {want_exit}; stderr: "
-                f"{vis(p.stderr.decode('utf-8', 'replace'))[:2000]}")
+            err(
+                fmt,
+                f"exit {p.returncode}, expected {want_exit}; stderr: "
+                f"{vis(p.stderr.decode('utf-8', 'replace'))[:2000]}",
+            )
         outs[fmt] = p.stdout
         if save:
             with open(f"{save}.{fmt}", "wb") as f:
@@ -522,8 +587,10 @@ def main(argv):
             f["review_path"] = review_path(cwd, f["file"])
             f["utf16"] = utf16_column(cwd, f["file"], f["line"], f["column"])
             findings.append(f)
-            print(f"finding {f['check']} {f['level']} {vis(f['review_path'])}:"
-                  f"{f['line']}:{f['column']} utf16={f['utf16']} {vis(f['message'])}")
+            print(
+                f"finding {f['check']} {f['level']} {vis(f['review_path'])}:"
+                f"{f['line']}:{f['column']} utf16={f['utf16']} {vis(f['message'])}"
+            )
             for n in f["notes"]:
                 n["review_path"] = review_path(cwd, n["file"])
                 print(f"  note {n.get('line')}:{n.get('column')} {vis(n['message'])}")

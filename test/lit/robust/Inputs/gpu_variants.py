@@ -10,24 +10,28 @@ import sys
 def gpu(key, value):
     def edit(d):
         d["gpus"][0][key] = value
+
     return edit
 
 
 def peak(value):
     def edit(d):
         d["gpus"][0]["peak_tflops"] = value
+
     return edit
 
 
 def top(key, value):
     def edit(d):
         d[key] = value
+
     return edit
 
 
 def drop(key):
     def edit(d):
         del d[key]
+
     return edit
 
 

@@ -25,7 +25,9 @@ elif kind == "old-version":
         if entry != "cuda.h":
             os.symlink(os.path.join(cuda, "include", entry), os.path.join(inc, entry))
     with open(os.path.join(cuda, "include", "cuda.h")) as f:
-        text, n = re.subn(r"#define CUDA_VERSION \d+", "#define CUDA_VERSION 7000", f.read())
+        text, n = re.subn(
+            r"#define CUDA_VERSION \d+", "#define CUDA_VERSION 7000", f.read()
+        )
     if n != 1:
         sys.exit(f"{cuda}/include/cuda.h: no '#define CUDA_VERSION'")
     with open(os.path.join(inc, "cuda.h"), "w") as f:

@@ -17,8 +17,12 @@ import subprocess
 import sys
 
 sys.dont_write_bytecode = True  # No __pycache__ in the source tree.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "..", "..", "..", "tools"))
+sys.path.insert(
+    0,
+    os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "tools"
+    ),
+)
 import roofline_tools  # noqa: E402
 
 path, sep, cmd = sys.argv[1], sys.argv[2], sys.argv[3:]
@@ -36,8 +40,10 @@ if os.geteuid() == 0:
         pass
     if not as_nobody:
         if os.path.isdir(path):
-            sys.exit(f"unreadable.py: cannot run '{cmd[0]}' as nobody, and "
-                     f"'{path}' is a directory")
+            sys.exit(
+                f"unreadable.py: cannot run '{cmd[0]}' as nobody, and "
+                f"'{path}' is a directory"
+            )
         replace = True
 
 mode = os.stat(path).st_mode & 0o7777

@@ -41,12 +41,24 @@ import sys
 import time
 
 sys.dont_write_bytecode = True  # No __pycache__ in the source tree.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "..", "..", "..", "tools"))
+sys.path.insert(
+    0,
+    os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "tools"
+    ),
+)
 import roofline_tools  # noqa: E402
 
-COUNTERS = ["flops_total", "global_load_bytes", "global_store_bytes", "atomics",
-            "atomic_bytes", "shared_bytes", "shared_atomics", "shuffles"]
+COUNTERS = [
+    "flops_total",
+    "global_load_bytes",
+    "global_store_bytes",
+    "atomics",
+    "atomic_bytes",
+    "shared_bytes",
+    "shared_atomics",
+    "shuffles",
+]
 
 
 def fmt(v):
@@ -85,7 +97,10 @@ def main(argv):
         proc = roofline_tools.run(cmd, text=False, timeout=timeout)
     except subprocess.TimeoutExpired:
         elapsed = time.monotonic() - start
-        print("run: TIMEOUT after %.2f s (limit %g s): %s" % (elapsed, timeout, " ".join(cmd)))
+        print(
+            "run: TIMEOUT after %.2f s (limit %g s): %s"
+            % (elapsed, timeout, " ".join(cmd))
+        )
         print("error: the tool did not finish within %g s" % timeout)
         print("stress: FAIL")
         return 1
@@ -94,7 +109,9 @@ def main(argv):
     out = proc.stdout.decode("utf-8", "replace")
     err = proc.stderr.decode("utf-8", "replace")
     bound = "within bound" if elapsed <= timeout else "OVER BOUND"
-    print("run: exit %d, elapsed %.2f s (limit %g s): %s" % (rc, elapsed, timeout, bound))
+    print(
+        "run: exit %d, elapsed %.2f s (limit %g s): %s" % (rc, elapsed, timeout, bound)
+    )
     if rc < 0:
         errors.append("killed by signal %d" % -rc)
     elif expect is not None and rc != expect:
@@ -133,6 +150,7 @@ def main(argv):
 
 def level(counters, plain):
     """One line of counts: plain values (totals) or {expr, value} (per thread/block)."""
+
     def get(c):
         if c not in counters:
             return "-"
@@ -140,14 +158,28 @@ def level(counters, plain):
         if not plain:
             v = v.get("value") if isinstance(v, dict) else v
         return v
+
     flops = counters.get("flops") or {}
-    prec = ",".join("%s:%s" % (p, fmt(v if plain else (v or {}).get("value")))
-                    for p, v in sorted(flops.items()))
-    return ("flops %s {%s} div %s load_bytes %s store_bytes %s atomics %s/%sB shared_bytes %s "
-            "shared_atomics %s shuffles %s" % (
-                fmt(get("flops_total")), prec, fmt(get("divisions")), fmt(get("global_load_bytes")),
-                fmt(get("global_store_bytes")), fmt(get("atomics")), fmt(get("atomic_bytes")),
-                fmt(get("shared_bytes")), fmt(get("shared_atomics")), fmt(get("shuffles"))))
+    prec = ",".join(
+        "%s:%s" % (p, fmt(v if plain else (v or {}).get("value")))
+        for p, v in sorted(flops.items())
+    )
+    return (
+        "flops %s {%s} div %s load_bytes %s store_bytes %s atomics %s/%sB shared_bytes %s "
+        "shared_atomics %s shuffles %s"
+        % (
+            fmt(get("flops_total")),
+            prec,
+            fmt(get("divisions")),
+            fmt(get("global_load_bytes")),
+            fmt(get("global_store_bytes")),
+            fmt(get("atomics")),
+            fmt(get("atomic_bytes")),
+            fmt(get("shared_bytes")),
+            fmt(get("shared_atomics")),
+            fmt(get("shuffles")),
+        )
+    )
 
 
 def report(k, errors):
@@ -158,9 +190,17 @@ def report(k, errors):
     launch = k.get("launch") or {}
     unknowns = k.get("unknowns") or []
     threads = tot.get("threads") or {}
-    print("kernel %s: grid %s block %s smem %s active %s unknowns %d" % (
-        name, fmt_dim(launch.get("grid")), fmt_dim(launch.get("block")),
-        fmt(launch.get("smem")), fmt(threads.get("active")), len(unknowns)))
+    print(
+        "kernel %s: grid %s block %s smem %s active %s unknowns %d"
+        % (
+            name,
+            fmt_dim(launch.get("grid")),
+            fmt_dim(launch.get("block")),
+            fmt(launch.get("smem")),
+            fmt(threads.get("active")),
+            len(unknowns),
+        )
+    )
     if launch.get("unresolved"):
         print("  launch unresolved: %s" % launch.get("unresolved"))
     print("  thread: " + level(pt, False))
@@ -170,22 +210,30 @@ def report(k, errors):
         f = u.get("file")
         line = u.get("line")
         reason = u.get("reason")
-        print("  unknown %s:%s:%s: %s" % (os.path.basename(f) if f else "<no file>",
-                                          line, u.get("column"), reason))
+        print(
+            "  unknown %s:%s:%s: %s"
+            % (os.path.basename(f) if f else "<no file>", line, u.get("column"), reason)
+        )
         if not reason:
             errors.append("kernel %s: unknown without a reason" % name)
         if not f or not isinstance(line, int) or line <= 0:
-            errors.append("kernel %s: unknown without a source location: %r" % (name, u))
+            errors.append(
+                "kernel %s: unknown without a source location: %r" % (name, u)
+            )
     has_launch = launch.get("grid") is not None and launch.get("block") is not None
     if has_launch and not unknowns:
         for c in COUNTERS + ["global_loads", "global_stores", "divisions"]:
             if c in tot and tot[c] is None:
-                errors.append("kernel %s: totals.%s is null but unknowns[] is empty" % (name, c))
+                errors.append(
+                    "kernel %s: totals.%s is null but unknowns[] is empty" % (name, c)
+                )
     for c in COUNTERS:
         b = (pb.get(c) or {}).get("value") if isinstance(pb.get(c), dict) else None
         t = tot.get(c)
         if isinstance(b, (int, float)) and isinstance(t, (int, float)) and b > t:
-            errors.append("kernel %s: per_block.%s = %s exceeds totals %s" % (name, c, b, t))
+            errors.append(
+                "kernel %s: per_block.%s = %s exceeds totals %s" % (name, c, b, t)
+            )
 
 
 def fmt_dim(d):

@@ -13,12 +13,14 @@
 #define VALIDATE_CAT2(a, b) a##b
 #define VALIDATE_CAT(a, b) VALIDATE_CAT2(a, b)
 // REGISTER_CASE(expr): registers the CaseInfo `expr` at program start.
-#define REGISTER_CASE(expr) static const RegisterCase VALIDATE_CAT(validate_case_, __LINE__)(expr)
+#define REGISTER_CASE(expr)                                                    \
+  static const RegisterCase VALIDATE_CAT(validate_case_, __LINE__)(expr)
 
 inline CaseInfo make_case(const char *id, const char *file, const char *name,
                           std::vector<std::pair<std::string, long long>> params,
                           const char *precision, const char *reference,
-                          std::function<std::unique_ptr<Instance>()> make, int launches = 1,
+                          std::function<std::unique_ptr<Instance>()> make,
+                          int launches = 1,
                           std::vector<std::string> analyzer_extra = {}) {
   CaseInfo c;
   c.id = id;
@@ -42,9 +44,10 @@ struct UnaryInstance : Instance {
   std::function<double(double)> ref;
   std::vector<float> hx;
   DevBuf<float> x, y;
-  UnaryInstance(int n_, uint64_t seed, double tol_, Launch fn_, std::function<double(double)> ref_)
-      : n(n_), tol(tol_), fn(std::move(fn_)), ref(std::move(ref_)), hx(random_floats(n_, seed)),
-        x(n_), y(n_) {
+  UnaryInstance(int n_, uint64_t seed, double tol_, Launch fn_,
+                std::function<double(double)> ref_)
+      : n(n_), tol(tol_), fn(std::move(fn_)), ref(std::move(ref_)),
+        hx(random_floats(n_, seed)), x(n_), y(n_) {
     x.upload(hx);
     y.upload(random_floats(n_, seed + 1000)); // not zeros, and not the answer
   }
@@ -60,14 +63,15 @@ struct UnaryInstance : Instance {
 // Row-major fp32 GEMM C = alpha * A * B + beta * C (A: M x K, B: K x N),
 // checked against cuBLAS SGEMM (plus a CPU spot check).
 struct SgemmInstance : Instance {
-  using Launch = std::function<void(int, int, int, float, const float *, const float *, float, float *)>;
+  using Launch = std::function<void(int, int, int, float, const float *,
+                                    const float *, float, float *)>;
   int M, N, K;
   float alpha = 1.0f, beta = 0.5f;
   Launch fn;
   DevBuf<float> A, B, C, C0;
   SgemmInstance(int M_, int N_, int K_, Launch fn_)
-      : M(M_), N(N_), K(K_), fn(std::move(fn_)), A(size_t(M_) * K_), B(size_t(K_) * N_),
-        C(size_t(M_) * N_), C0(size_t(M_) * N_) {
+      : M(M_), N(N_), K(K_), fn(std::move(fn_)), A(size_t(M_) * K_),
+        B(size_t(K_) * N_), C(size_t(M_) * N_), C0(size_t(M_) * N_) {
     A.upload(random_floats(A.n, 11));
     B.upload(random_floats(B.n, 12));
     C0.upload(random_floats(C0.n, 13));
@@ -92,8 +96,8 @@ struct Bf16GemmInstance : Instance {
   DevBuf<uint16_t> A, B;
   DevBuf<float> C, C0;
   Bf16GemmInstance(int M_, int N_, int K_, Launch fn_)
-      : M(M_), N(N_), K(K_), fn(std::move(fn_)), A(size_t(M_) * K_), B(size_t(K_) * N_),
-        C(size_t(M_) * N_), C0(size_t(M_) * N_) {
+      : M(M_), N(N_), K(K_), fn(std::move(fn_)), A(size_t(M_) * K_),
+        B(size_t(K_) * N_), C(size_t(M_) * N_), C0(size_t(M_) * N_) {
     A.upload(random_bf16_bits(A.n, 21));
     B.upload(random_bf16_bits(B.n, 22));
     C0.upload(random_floats(C0.n, 23));
@@ -119,8 +123,9 @@ struct TransposeInstance : Instance {
   std::vector<float> hin;
   DevBuf<float> in, out;
   TransposeInstance(int M_, int N_, Launch fn_)
-      : M(M_), N(N_), fn(std::move(fn_)), hin(random_floats(size_t(M_) * N_, 31)),
-        in(size_t(M_) * N_), out(size_t(M_) * N_) {
+      : M(M_), N(N_), fn(std::move(fn_)),
+        hin(random_floats(size_t(M_) * N_, 31)), in(size_t(M_) * N_),
+        out(size_t(M_) * N_) {
     in.upload(hin);
     out.upload(random_floats(out.n, 32));
   }

@@ -7,8 +7,9 @@
 using namespace clang;
 
 SourceLocation roofline::findingLocation(SourceManager &SM,
-                                         const std::string &File, unsigned Line,
-                                         unsigned Column) {
+                                         const SourceLoc &Where) {
+  const std::string &File = Where.File;
+  unsigned Line = Where.Line, Column = Where.Column;
   SourceLocation MainStart = SM.getLocForStartOfFile(SM.getMainFileID());
   OptionalFileEntryRef Entry;
   if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
@@ -35,14 +36,10 @@ roofline::findingDiagnostics(SourceManager &SM, const Finding &F,
   if (Style.TagCheck)
     Message += " [" + F.Check + (IsError ? ",-warnings-as-errors" : "") + "]";
   std::vector<LintDiagnostic> Out;
-  Out.push_back({Level,
-                 findingLocation(SM, F.Loc.File, F.Loc.Line, F.Loc.Column),
-                 Message});
+  Out.push_back({Level, findingLocation(SM, F.Loc), Message});
   if (Level == LintLevel::Remark)
     return Out;
   for (const FindingNote &N : F.Notes)
-    Out.push_back({LintLevel::Note,
-                   findingLocation(SM, N.Loc.File, N.Loc.Line, N.Loc.Column),
-                   N.Message});
+    Out.push_back({LintLevel::Note, findingLocation(SM, N.Loc), N.Message});
   return Out;
 }

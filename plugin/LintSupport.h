@@ -23,12 +23,11 @@
 
 namespace roofline {
 
-/// The location of File:Line:Column in SM (File as the analysis printed it:
-/// the main file's name, or an absolute path), or the start of the main
-/// file if File is not part of the translation unit.
+/// The location of Where in SM (its file as the analysis printed it: the
+/// main file's name, or an absolute path), or the start of the main file
+/// if that file is not part of the translation unit.
 clang::SourceLocation findingLocation(clang::SourceManager &SM,
-                                      const std::string &File, unsigned Line,
-                                      unsigned Column);
+                                      const SourceLoc &Where);
 
 /// How a diagnostic of a finding is reported.
 enum class LintLevel { Error, Warning, Remark, Note };

@@ -33,7 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import roofline_tools  # noqa: E402
 
 ROOT = roofline_tools.ROOT
-SIZES = {"n": 16777216, "M": 4096, "N": 4096, "K": 4096}
+SIZES = roofline_tools.BENCH_SIZES
 
 
 def run_timed(cmd, ok_codes=(0,)):

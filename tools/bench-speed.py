@@ -32,16 +32,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import roofline_tools  # noqa: E402
 
 ROOT = roofline_tools.ROOT
-PARAMS = [
-    "--param",
-    "n=16777216",
-    "--param",
-    "M=4096",
-    "--param",
-    "N=4096",
-    "--param",
-    "K=4096",
-]
+PARAMS = roofline_tools.BENCH_PARAMS
 
 
 GOAL = 1.2

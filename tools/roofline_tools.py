@@ -24,6 +24,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # --------------------------------------------------------------------------
 
 
+# The sizes the benchmarks and the bundled-kernel checks analyze at (the
+# lint benchmark's, the speed benchmark's, cache/bounds.test's).
+BENCH_SIZES = {"n": 16777216, "M": 4096, "N": 4096, "K": 4096}
+BENCH_PARAMS = [
+    a for k, v in BENCH_SIZES.items() for a in ("--param", "%s=%d" % (k, v))
+]
+
+
 def run(cmd, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw):
     """Runs CMD with stdout and stderr captured, as text unless TEXT is false
     (stderr=subprocess.STDOUT folds it into stdout, None leaves it on the

@@ -145,9 +145,7 @@ void roofline::checkBankConflict(const AccessInfo &A,
               " wavefronts per request where " +
               std::to_string(B.MinWavefronts) + " would do" + assumptions(A);
   FindingNote N;
-  N.Loc.File = A.Loc.File;
-  N.Loc.Line = A.Loc.Line;
-  N.Loc.Column = A.Loc.Column;
+  N.Loc = A.Loc;
   std::string Lanes;
   for (size_t I = 0; I < B.CollidingLanes.size(); ++I) {
     if (I == 4 && B.CollidingLanes.size() > 5) {

@@ -49,13 +49,15 @@ std::string roofline::usedText(const AccessInfo &A) {
   return S;
 }
 
-Finding roofline::at(CheckId Check, const AccessInfo &A) {
+static Finding findingAt(CheckId Check, const SourceLoc &Loc) {
   Finding F;
   F.Check = checkId(Check).str();
-  F.Loc.File = A.Loc.File;
-  F.Loc.Line = A.Loc.Line;
-  F.Loc.Column = A.Loc.Column;
+  F.Loc = Loc;
   return F;
+}
+
+Finding roofline::at(CheckId Check, const AccessInfo &A) {
+  return findingAt(Check, A.Loc);
 }
 
 std::string roofline::times(double X) {
@@ -70,10 +72,5 @@ std::string roofline::share(double F) {
 }
 
 Finding roofline::atKernel(CheckId Check, const KernelFacts &K) {
-  Finding F;
-  F.Check = checkId(Check).str();
-  F.Loc.File = K.Loc.File;
-  F.Loc.Line = K.Loc.Line;
-  F.Loc.Column = K.Loc.Column;
-  return F;
+  return findingAt(Check, K.Loc);
 }

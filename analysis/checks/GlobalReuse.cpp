@@ -44,9 +44,7 @@ void roofline::checkGlobalReuse(const AccessInfo &A, const KernelFacts &K,
                "block" +
                assumptions(A);
   FindingNote N;
-  N.Loc.File = A.Loc.File;
-  N.Loc.Line = A.Loc.Line;
-  N.Loc.Column = A.Loc.Column;
+  N.Loc = A.Loc;
   std::string Dims;
   for (const std::string &D : A.SharedBy)
     if (D.rfind("threadIdx", 0) == 0)

@@ -25,9 +25,7 @@ static Finding memoryBound(const KernelFacts &K, const std::string &Scope,
               ": even with every byte moved once its intensity is " + AtMost +
               Text + " for " + Unit + " on " + K.Gpu->Name + Tail;
   FindingNote N;
-  N.Loc.File = K.Loc.File;
-  N.Loc.Line = K.Loc.Line;
-  N.Loc.Column = K.Loc.Column;
+  N.Loc = K.Loc;
   N.Message = "bytes set its speed of light" +
               (Seconds ? " (" + formatSeconds(*Seconds) + ")" : std::string()) +
               "; fuse it with the kernel that produces or consumes its data, "

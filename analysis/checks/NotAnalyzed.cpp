@@ -10,9 +10,7 @@ roofline::buildNotAnalyzedFindings(const std::vector<NotAnalyzed> &Lost) {
   for (const NotAnalyzed &N : Lost) {
     Finding F;
     F.Check = checkId(CheckId::NotAnalyzed).str();
-    F.Loc.File = N.Loc.File;
-    F.Loc.Line = N.Loc.Line;
-    F.Loc.Column = N.Loc.Column;
+    F.Loc = N.Loc;
     F.Message = N.message();
     if (N.Error.Where.Line &&
         (N.Error.Where.File != N.Loc.File || N.Error.Where.Line != N.Loc.Line ||

@@ -35,9 +35,7 @@ void roofline::checkUncoalescedAccess(const AccessInfo &A,
       std::to_string(Ideal) + " would do, " + usedText(A) +
       " of fetched bytes used" + assumptions(A);
   FindingNote N;
-  N.Loc.File = A.Loc.File;
-  N.Loc.Line = A.Loc.Line;
-  N.Loc.Column = A.Loc.Column;
+  N.Loc = A.Loc;
   if (!A.LaneCoefficient.empty() && A.LaneCoefficient != "0")
     N.Message = "the address moves " + A.LaneCoefficient +
                 " bytes per threadIdx.x; make threadIdx.x index the "

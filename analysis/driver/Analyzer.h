@@ -45,8 +45,8 @@ struct FileSettings {
   CompileOptions Compile;
   FindingOptions Findings;
   /// The limits (AnalyzerOptions'), the config file's where the command
-  /// line gave none.
-  double KernelSeconds = 30, KernelMemoryMiB = 4096, FileSeconds = 120;
+  /// line gave none; settingsFor always sets them.
+  double KernelSeconds = 0, KernelMemoryMiB = 0, FileSeconds = 0;
   /// The config file's check globs (flags take precedence in the CLI).
   std::optional<std::string> Checks, WarningsAsErrors;
   std::string ConfigOrigin; ///< The config file used, if any.

@@ -40,6 +40,8 @@ config.substitutions.append(
 )
 config.substitutions.append(("%kernels", os.path.join(config.roofline_src, "kernels")))
 config.substitutions.append(("%src", config.roofline_src))
+# The version, written once in CMakeLists.txt project().
+config.substitutions.append(("%roofline-version", config.roofline_version))
 config.environment["NVCC"] = os.path.join(config.cuda_path, "bin", "nvcc")
 config.substitutions.append(("%nvcc", config.environment["NVCC"]))
 config.substitutions.append(

@@ -14,16 +14,7 @@ sys.path.insert(
 )
 import roofline_tools  # noqa: E402
 
-SIZES = [
-    "--param",
-    "n=16777216",
-    "--param",
-    "M=4096",
-    "--param",
-    "N=4096",
-    "--param",
-    "K=4096",
-]
+SIZES = roofline_tools.BENCH_PARAMS
 bad = 0
 for path in sys.argv[2:]:
     _, doc = roofline_tools.run_json(

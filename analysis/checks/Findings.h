@@ -14,6 +14,7 @@
 #include "ErrorIsolation.h"
 #include "GpuDatabase.h"
 #include "Metrics.h"
+#include "OptionTable.h"
 #include "SourceLoc.h"
 
 #include <optional>
@@ -24,26 +25,27 @@ namespace roofline {
 
 struct SizeSweep;
 
-/// Thresholds, with their documented defaults (core/Options.def, whose
-/// defaults these must equal; docs/findings.md).
+/// Thresholds, starting from their defaults in core/Options.def (written
+/// there once; docs/findings.md).
 struct FindingOptions {
   /// roofline-uncoalesced-access fires when more than this fraction of the
   /// sectors a request fetches is beyond what its bytes need.
-  double MinEfficiencyLoss = 0.5;
+  double MinEfficiencyLoss = optionDefault(OptionId::MinEfficiencyLoss);
   /// roofline-bank-conflict fires from this many ways.
-  unsigned MinConflictWays = 2;
+  unsigned MinConflictWays = unsigned(optionDefault(OptionId::MinConflictWays));
   /// roofline-global-reuse fires for loads whose elements the threads of a
   /// block read at least this many times each from global memory.
-  double MinReuse = 4;
+  double MinReuse = optionDefault(OptionId::MinReuse);
   /// ... and whose re-reads from L2 a tile would save take at least this
   /// fraction of the kernel's speed of light.
-  double MinReuseCost = 0.05;
+  double MinReuseCost = optionDefault(OptionId::MinReuseCost);
   /// roofline-memory-bound fires for memory-bound kernels whose best-case
   /// (compulsory-traffic) intensity is below this fraction of the ridge.
-  double MemoryBoundRidgeFraction = 0.25;
+  double MemoryBoundRidgeFraction =
+      optionDefault(OptionId::MemoryBoundFraction);
   /// roofline-kernel-summary: the per-kernel figures as a note (on in the
   /// command-line tool, off by default in lint front-ends).
-  bool KernelSummary = true;
+  bool KernelSummary = optionDefault(OptionId::KernelSummary) != 0;
 };
 
 /// A note's place is its own: a loop in a header, an error in another file

@@ -83,6 +83,48 @@ struct OptionSpec {
   bool cliNegates() const;
 };
 
+namespace detail {
+/// An option's DEFAULT as Options.def writes it, at compile time.
+constexpr const char *defaultText(OptionId Id) {
+  switch (Id) {
+#define ROOFLINE_OPTION(ID, NAME, KIND, CONFIG, TIDY, PLUGIN, CLI, RANGE,      \
+                        UNIT, DEFAULT, ...)                                    \
+  case OptionId::ID:                                                           \
+    return DEFAULT;
+#include "Options.def"
+  }
+  return "";
+}
+
+/// A default's value: "true" 1, "false" 0, else the decimal number
+/// (digits, a point, digits) it writes.
+constexpr double defaultValue(const char *S) {
+  if (S[0] == 't')
+    return 1;
+  if (S[0] == 'f')
+    return 0;
+  double V = 0, Scale = 1;
+  bool Fraction = false;
+  for (; *S; ++S) {
+    if (*S == '.') {
+      Fraction = true;
+      continue;
+    }
+    V = V * 10 + (*S - '0');
+    if (Fraction)
+      Scale *= 10;
+  }
+  return V / Scale;
+}
+} // namespace detail
+
+/// The default of a number, limit or Bool option, from its one row in
+/// Options.def: the option structs start from it, so that a default is
+/// written once.
+constexpr double optionDefault(OptionId Id) {
+  return detail::defaultValue(detail::defaultText(Id));
+}
+
 /// Every option, in the order of Options.def.
 llvm::ArrayRef<OptionSpec> optionTable();
 

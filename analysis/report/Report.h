@@ -17,6 +17,7 @@
 #include "KernelCounts.h"
 #include "LaunchSpec.h"
 #include "Metrics.h"
+#include "OptionTable.h"
 #include "SizeSweep.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -38,22 +39,22 @@ struct AnalyzerOptions {
   std::vector<std::string> ExtraArgs;
   std::string CudaPath; ///< --cuda-path; empty: the build's toolkit.
   /// Pre-include the nvcc-compatibility prelude (--no-prelude turns it off).
-  bool Prelude = true;
+  bool Prelude = optionDefault(OptionId::Prelude) != 0;
   /// Exit 2 when clang rejects any part of a file (--strict-parse), instead
   /// of analyzing the kernels that do not depend on the rejected code.
   bool StrictParse = false;
   /// Wall-clock limit on counting one kernel (<= 0: none); past it, counts
   /// are "analysis limit reached" unknowns.
-  double KernelSeconds = 30;
+  double KernelSeconds = optionDefault(OptionId::MaxKernelSeconds);
   /// Limit on the process's resident memory (MiB) while a file is analyzed
   /// (host evaluation, every kernel, the cache model) (<= 0: none); past
   /// it, the same unknowns.
-  double KernelMemoryMiB = 4096;
+  double KernelMemoryMiB = optionDefault(OptionId::MaxKernelMemory);
   /// Wall-clock limit on one file's whole analysis, from its start (in
   /// analyzeFile, the parse included) (<= 0: none); past it, the launches
   /// not yet evaluated and the kernels not yet counted are "analysis limit
   /// reached" unknowns.
-  double FileSeconds = 120;
+  double FileSeconds = optionDefault(OptionId::MaxFileSeconds);
   FindingOptions Findings;
   /// Threshold options given on the command line ("min-reuse", ...): a
   /// config file does not override them.

@@ -114,7 +114,8 @@ TEST(OptionTableTest, RowsAreConsistent) {
 }
 
 TEST(OptionTableTest, DefaultsAreTheAnalysisDefaults) {
-  // The table's defaults, parsed, are what the option structs start with.
+  // The table's defaults as the front-ends parse them are what the option
+  // structs start with (optionDefault, read from the same row).
   LintSettings Defaults;
   for (const OptionSpec &O : optionTable()) {
     LintSettings S;

@@ -10,6 +10,7 @@
 #include "KernelModel.h"
 #include "Limits.h"
 #include "LintOptions.h"
+#include "SourceText.h"
 #include "TileCost.h"
 
 #include "clang/AST/ASTContext.h"
@@ -27,25 +28,6 @@ using namespace roofline;
 
 Analyzer::Analyzer(const GpuDatabase &Gpus, AnalyzerOptions Opts)
     : Gpus(Gpus), Opts(std::move(Opts)) {}
-
-// Source files by path, read once per file analyzed, for the text of
-// accessed expressions.
-using SourceCache = std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>>;
-static llvm::StringRef sourceText(SourceCache &Cache, const std::string &Path) {
-  auto It = Cache.find(Path);
-  if (It == Cache.end()) {
-    auto Buf = llvm::MemoryBuffer::getFile(Path);
-    It = Cache.emplace(Path, Buf ? std::move(*Buf) : nullptr).first;
-  }
-  return It->second ? It->second->getBuffer() : llvm::StringRef();
-}
-
-static std::string lineOf(llvm::StringRef Text, unsigned Line) {
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  Text.split(Lines, '\n');
-  return Line >= 1 && Line <= Lines.size() ? Lines[Line - 1].rtrim("\r").str()
-                                           : std::string();
-}
 
 // dram_bytes.upper: the grid's global bytes (loads, stores, atomics) at the
 // granularity of the sectors their warp requests fetch.
@@ -304,7 +286,7 @@ private:
   const FileSettings &S;
   CompiledUnit &CU;
   llvm::SmallString<256> Abs;
-  SourceCache Sources;
+  SourceFiles Sources;
   FileReport FR;
 };
 
@@ -352,7 +334,7 @@ void UnitAnalysis::begin() {
   }
   FR.Findings = buildNotAnalyzedFindings(FR.Lost);
   for (Finding &F : FR.Findings)
-    F.SourceLine = lineOf(sourceText(Sources, F.Loc.File), F.Loc.Line);
+    F.SourceLine = Sources.line(F.Loc);
 }
 
 // The call sites' argument values give the kernel parameters' values,
@@ -496,8 +478,8 @@ void UnitAnalysis::count(KernelReport &R, const KernelModel &Counted,
       A.Loc.File = Decl.Loc.File;
     userName(A.Loc.File);
     userName(A.LoopLoc.File);
-    A.Expr = expressionAt(sourceText(Sources, A.Loc.File), A.Loc.Line,
-                          A.Loc.Column, &A.Loc.Column, !A.IsStore, &A.Loc.Line);
+    A.Expr = expressionAt(Sources.text(A.Loc.File), A.Loc.Line, A.Loc.Column,
+                          &A.Loc.Column, !A.IsStore, &A.Loc.Line);
   }
   if (LI.known()) {
     sectorUpper(R.Accesses, R.Counts);
@@ -585,7 +567,7 @@ void UnitAnalysis::addFindings(
            });
   });
   for (Finding &F : R.Findings)
-    F.SourceLine = lineOf(sourceText(Sources, F.Loc.File), F.Loc.Line);
+    F.SourceLine = Sources.line(F.Loc);
 }
 
 llvm::Error UnitAnalysis::addKernel(llvm::Function &F) {

@@ -265,3 +265,20 @@ std::string roofline::expressionAt(StringRef Text, unsigned Line,
     return storeTarget(Text, Pos, Line, Column, StartColumn, StartLine);
   return expressionFrom(Text, Pos, Line, Column, StartColumn, StartLine);
 }
+
+llvm::StringRef SourceFiles::text(const std::string &Path) {
+  auto It = Files.find(Path);
+  if (It == Files.end()) {
+    auto Buf = llvm::MemoryBuffer::getFile(Path);
+    It = Files.emplace(Path, Buf ? std::move(*Buf) : nullptr).first;
+  }
+  return It->second ? It->second->getBuffer() : llvm::StringRef();
+}
+
+std::string SourceFiles::line(const SourceLoc &L) {
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  text(L.File).split(Lines, '\n');
+  return L.Line >= 1 && L.Line <= Lines.size()
+             ? Lines[L.Line - 1].rtrim("\r").str()
+             : std::string();
+}

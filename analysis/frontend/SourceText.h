@@ -11,8 +11,13 @@
 #ifndef CUDA_ROOFLINE_SOURCETEXT_H
 #define CUDA_ROOFLINE_SOURCETEXT_H
 
-#include "llvm/ADT/StringRef.h"
+#include "SourceLoc.h"
 
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <map>
+#include <memory>
 #include <string>
 
 namespace roofline {
@@ -27,6 +32,19 @@ namespace roofline {
 std::string expressionAt(llvm::StringRef Text, unsigned Line, unsigned Column,
                          unsigned *StartColumn = nullptr, bool IsLoad = false,
                          unsigned *StartLine = nullptr);
+
+/// Source files by path, each read once per file analyzed: the text that
+/// accesses quote their expressions from and findings show their line of.
+class SourceFiles {
+public:
+  /// Path's text; empty if it cannot be read.
+  llvm::StringRef text(const std::string &Path);
+  /// The line at L (without its line break); empty if there is none.
+  std::string line(const SourceLoc &L);
+
+private:
+  std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Files;
+};
 
 } // namespace roofline
 

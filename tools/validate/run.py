@@ -101,6 +101,22 @@ NCU_EXTRA_METRICS = [
     "gpu__time_duration.sum",
     "sm__cycles_elapsed.avg.per_second",
     "dram__cycles_elapsed.avg.per_second",
+    # For the pipe-level model (issue 18): instructions issued, the pipes,
+    # L2 traffic, occupancy and how busy the SMs and DRAM were.
+    "smsp__inst_executed.sum",
+    "smsp__inst_executed_pipe_lsu.sum",
+    "smsp__inst_executed_pipe_xu.sum",
+    "smsp__inst_executed_pipe_fma.sum",
+    "smsp__inst_executed_pipe_alu.sum",
+    "lts__t_sectors_op_read.sum",
+    "lts__t_sectors_op_write.sum",
+    "sm__cycles_elapsed.max",
+    "sm__warps_active.avg.pct_of_peak_sustained_active",
+    "sm__throughput.avg.pct_of_peak_sustained_elapsed",
+    "dram__throughput.avg.pct_of_peak_sustained_elapsed",
+    "launch__registers_per_thread",
+    "launch__occupancy_limit_registers",
+    "launch__occupancy_limit_shared_mem",
 ]
 # A warp-level HMMA of the bundled bf16 kernels is m16n8k16: 2*16*8*16 FLOPs.
 HMMA_FLOPS = 2 * 16 * 8 * 16
@@ -503,10 +519,10 @@ def counters_from(launches, precision):
         for k, v in l["metrics"].items():
             units[k] = l["units"].get(k, "")
             if isinstance(v, (int, float)):
-                if k.endswith(".per_second") or k.endswith(".avg"):
-                    total.setdefault(
-                        k, v
-                    )  # rates are not additive: keep the first launch's
+                if not k.endswith(".sum"):
+                    # rates, maxima, percentages and launch attributes are not
+                    # additive: keep the first launch's (per_launch has each)
+                    total.setdefault(k, v)
                 else:
                     total[k] = total.get(k, 0) + v
             else:

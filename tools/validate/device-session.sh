@@ -9,6 +9,7 @@
 #   $OUT/mathbench.log  the math benchmark's log
 #   $OUT/records.tgz    records/<gpu-id>/*.json (unpack into test/validation/)
 #   $OUT/sass.tgz       cuobjdump --dump-sass of the runner and the math benchmark
+#   $OUT/metrics.txt    ncu --query-metrics: every metric this ncu knows on this GPU
 #
 # A runner built elsewhere (build/validate/runner, carried) is used when it
 # starts here; otherwise run.py builds one. BUDGET (seconds, default 330)
@@ -31,6 +32,7 @@ T0=$SECONDS
   ncu --version
 } >"$OUT/env.txt" 2>&1
 head -30 "$OUT/env.txt"
+ncu --query-metrics >"$OUT/metrics.txt" 2>&1
 
 RUNNER=()
 if [ -x build/validate/runner ] && build/validate/runner --device >"$OUT/device.json" 2>&1; then

@@ -45,9 +45,23 @@ METRICS = [
     "smsp__inst_executed_pipe_fmaheavy.sum",
     "smsp__inst_executed_pipe_alu.sum",
     "smsp__inst_executed_pipe_fp64.sum",
+    # What a global load's bytes are, as each counter sees them (the float4
+    # idiom; docs/validation.md, "Byte counters").
+    "smsp__sass_thread_inst_executed_op_global_ld_pred_on.sum",
+    "smsp__sass_inst_executed_op_global_ld.sum",
+    "sm__sass_data_bytes_mem_global_op_ld.sum",
+    "l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+    "sm__sass_inst_executed_op_shared_atom.sum",
+    "smsp__sass_inst_executed_op_shared_atom.sum",
 ]
 # Warp-level metrics are per 32 threads; the others are per thread.
-WARP_LEVEL = ("smsp__inst_executed",)
+WARP_LEVEL = (
+    "smsp__inst_executed",
+    "smsp__sass_inst_executed",
+    "sm__sass_inst_executed",
+    "l1tex__t_requests",
+)
 
 
 def per_thread(metrics, base, threads):

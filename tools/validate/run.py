@@ -91,6 +91,10 @@ NCU_EXTRA_METRICS = [
     "sm__sass_data_bytes_mem_global_op_st.sum",
     "smsp__inst_executed_op_global_ld.sum",
     "smsp__inst_executed_op_global_st.sum",
+    # Thread-level load/store instructions: lanes x width is what
+    # global_load_bytes predicts, which neither byte counter is in general.
+    "smsp__sass_thread_inst_executed_op_global_ld_pred_on.sum",
+    "smsp__sass_thread_inst_executed_op_global_st_pred_on.sum",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",

@@ -150,11 +150,13 @@ static void access(OStream &J, const AccessInfo &A) {
                          : !A.StrideFormula.empty()
                              ? "strided:" + A.StrideFormula
                              : accessClassName(A.Class, A.StrideElements));
-    std::optional<int64_t> Sectors, Ways, Wavefronts;
+    std::optional<int64_t> Sectors, Ways, Wavefronts, Distinct, Lanes;
     std::optional<double> Efficiency;
     if (A.Sectors) {
       Sectors = A.Sectors->Sectors;
       Efficiency = A.Sectors->efficiency();
+      Distinct = int64_t(A.Sectors->BytesUsed);
+      Lanes = int64_t(A.Sectors->ActiveLanes);
     }
     if (A.Banks) {
       Ways = A.Banks->Ways;
@@ -163,6 +165,8 @@ static void access(OStream &J, const AccessInfo &A) {
     if (A.Space == MemSpace::Global) {
       attr(J, "sectors_per_request", Sectors);
       attr(J, "efficiency", Efficiency);
+      attr(J, "bytes_per_request", Distinct);
+      attr(J, "active_lanes", Lanes);
       if (A.MaxSectors)
         J.attribute("sectors_per_request_max", int64_t(A.MaxSectors));
     } else {

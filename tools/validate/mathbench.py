@@ -111,7 +111,16 @@ def main():
     for name, flags in BUILDS.items():
         exe = Path(args.build_dir) / f"mathbench-{name}"
         exe.parent.mkdir(parents=True, exist_ok=True)
-        cmd = [nvcc, "-O3", f"-arch={arch}", "-lineinfo", *flags, str(SRC), "-o", str(exe)]
+        cmd = [
+            nvcc,
+            "-O3",
+            f"-arch={arch}",
+            "-lineinfo",
+            *flags,
+            str(SRC),
+            "-o",
+            str(exe),
+        ]
         r = validate.run(cmd, timeout=600)
         if r.returncode != 0:
             print("mathbench: build failed:", validate.qjoin(cmd), r.stderr[-2000:])
@@ -157,25 +166,43 @@ def main():
             rec["builds"][name] = b
             continue
         cmd = [
-            ncu, "--clock-control", "none", "--metrics", ",".join(use), "--csv",
-            "--page", "details", "--print-units", "base", exe, "--n", str(args.n),
+            ncu,
+            "--clock-control",
+            "none",
+            "--metrics",
+            ",".join(use),
+            "--csv",
+            "--page",
+            "details",
+            "--print-units",
+            "base",
+            exe,
+            "--n",
+            str(args.n),
         ]
         t = time.time()
         r = validate.run(cmd, timeout=300)
         launches = validate.parse_ncu_csv(r.stdout)
         b["ncu_command"] = validate.qjoin(cmd)
-        print(f"mathbench: {name}: ncu exit {r.returncode}, {len(launches)} launches, "
-              f"{time.time() - t:.0f} s", flush=True)
+        print(
+            f"mathbench: {name}: ncu exit {r.returncode}, {len(launches)} launches, "
+            f"{time.time() - t:.0f} s",
+            flush=True,
+        )
         names = validate.run([exe, "--list"], timeout=60).stdout.split()
         if r.returncode != 0 or len(launches) != len(names):
-            b["ncu_error"] = f"ncu exit {r.returncode}: " + (r.stdout + r.stderr)[-1500:]
+            b["ncu_error"] = (
+                f"ncu exit {r.returncode}: " + (r.stdout + r.stderr)[-1500:]
+            )
             rec["builds"][name] = b
             continue
         raw = dict(zip(names, (l["metrics"] for l in launches)))
         kernels = {}
         for k, m in raw.items():
             base = raw["f64_copy" if k.startswith("f64") else "f32_copy"]
-            pt = per_thread(m, base if k not in ("f32_copy", "f64_copy") else {}, args.n)
+            pt = per_thread(
+                m, base if k not in ("f32_copy", "f64_copy") else {}, args.n
+            )
             kernels[k] = {
                 "raw": m,
                 "per_thread_minus_copy": pt,
@@ -191,8 +218,10 @@ def main():
     print("mathbench: wrote", path)
     for name, b in rec["builds"].items():
         for k, v in (b.get("kernels") or {}).items():
-            print(f"{name:5} {k:20} fp32 {v['flops_fp32_per_call']}  "
-                  f"fp64 {v['flops_fp64_per_call']}  mufu {v['mufu_per_call']}")
+            print(
+                f"{name:5} {k:20} fp32 {v['flops_fp32_per_call']}  "
+                f"fp64 {v['flops_fp64_per_call']}  mufu {v['mufu_per_call']}"
+            )
     return 0
 
 

@@ -15,6 +15,8 @@ in a section titled as a test-fixture demonstration, never as measurements.
 """
 import argparse
 import difflib
+import glob
+import json
 import math
 import os
 import sys
@@ -29,6 +31,8 @@ DOC = os.path.join(ROOT, "docs", "validation.md")
 CHART_DIR = os.path.join(ROOT, "docs", "validation")
 FIXTURES = os.path.join(ROOT, "test", "validation", "fixtures", "synthetic")
 RECORDS = compare.DEFAULT_RECORDS
+MATHBENCH = os.path.join(ROOT, "test", "validation", "mathbench")
+REPEATS = os.path.join(ROOT, "test", "validation", "repeats")
 
 
 def rel(p):
@@ -64,7 +68,14 @@ def pct(e):
     return "–" if e is None else compare.pct(e)
 
 
-STATUS = {"ok": "ok", "FAIL": "**FAIL**", "n/a": "n/a", "info": "info", "warn": "warn"}
+STATUS = {
+    "ok": "ok",
+    "FAIL": "**FAIL**",
+    "n/a": "n/a",
+    "info": "info",
+    "warn": "warn",
+    "miss": "known miss",
+}
 
 
 def value(field, x):
@@ -105,6 +116,8 @@ def summary_table(results, fixture=False):
                 return "–"
             if any(x.status == "FAIL" for x in rows):
                 return "**FAIL**"
+            if any(x.status == "miss" for x in rows):
+                return "known miss"
             if all(x.status == "n/a" for x in rows):
                 return "not measured"
             return "ok"
@@ -122,7 +135,13 @@ def summary_table(results, fixture=False):
                 pct(v.get("estimate_err")),
                 ratio(v.get("ratio_datasheet")),
                 ratio(v.get("ratio_measured")),
-                "**%d FAIL**" % fails if fails else "ok",
+                (
+                    "**%d FAIL**" % fails
+                    if fails
+                    else "%d known miss" % r.count("miss")
+                    if r.count("miss")
+                    else "ok"
+                ),
             )
         )
     return "\n".join(out)
@@ -558,23 +577,25 @@ compares:
 |---|---|---|
 | `launch.grid`, `launch.block` | `kernel.launch` | – (the prediction must describe the measured launch) |
 | `totals.flops.<precision>` | `counters.flops.<precision>` | `sm__sass_thread_inst_executed_op_{fadd,fmul,ffma}_pred_on.sum` (fadd + fmul + 2 × ffma; `d*` for fp64, `h*` for fp16), tensor pipe instructions for `tensor_*` |
-| `totals.global_load_bytes`, `global_store_bytes` | `counters.global_load_bytes`, `global_store_bytes` | `l1tex__t_bytes_pipe_lsu_mem_global_op_{ld,st}.sum`, or `sm__sass_data_bytes_mem_global_op_{ld,st}.sum` when the record has it (below) |
+| `totals.global_load_bytes`, `global_store_bytes` (lanes × width); with lanes at one address, Σ `bytes_per_request` × requests | `counters.metrics` | `sm__sass_data_bytes_mem_global_op_{ld,st}.sum` (distinct bytes per warp instruction), or `l1tex__t_bytes_pipe_lsu_mem_global_op_{ld,st}.sum` (below) |
 | Σ `sectors_per_request` × requests / Σ requests over the global loads (stores) | `global_load_sectors / global_load_requests` (stores) | `l1tex__t_{sectors,requests}_pipe_lsu_mem_global_op_{ld,st}.sum` |
 | `totals.dram_bytes.lower`, `.estimate`, `.upper` | `dram_bytes_read + dram_bytes_write` | `dram__bytes_read.sum + dram__bytes_write.sum` |
 | `speed_of_light.seconds` (datasheet peaks, compulsory bytes) | `timing.median_s` | – (CUDA events) |
 | the speed of light recomputed on the measured ceilings: max(Σ FLOPs_p / measured peak_p, `dram_bytes.lower` / measured bandwidth) | `timing.median_s` | – |
 
 It prints one line per field (`ok`, `FAIL`, `n/a` for not measured or not
-predicted, `info` for figures reported but not checked, `warn` for caveats),
+predicted, `info` for figures reported but not checked, `warn` for caveats,
+`miss` for a known miss),
 a summary line per record, and exits 1 when a prediction leaves its tolerance
 (2 for bad input).
 
 ### Tolerances
 
 Defined once, in `TOLERANCES` at the top of `tools/validate/compare.py`; this
-table is generated from it. They are provisional: chosen from what the
-counters can and cannot see, to be revisited when the first real records
-exist.
+table is generated from it. They were chosen from what the counters can and
+cannot see before any record existed, and none was widened when the first
+records came: a prediction outside its tolerance is fixed, or listed with its
+cause under "Known misses".
 
 {tolerances}
 
@@ -589,20 +610,33 @@ exist.
   same threads and warps are full. Partial warps (ragged edges), accesses under
   different guards and requests whose pattern changes across iterations make it
   approximate; it is exact for the bundled fixtures.
-* **Byte counters.** `l1tex__t_bytes` counts bytes at the L1 tag stage, which
-  moves whole 32-byte sectors; for uncoalesced accesses it is sectors × 32, not
-  lanes × width. `compare.py` therefore reads requested bytes from
-  `counters.metrics["sm__sass_data_bytes_mem_global_op_ld.sum"]` (`_st`) when
-  the record has it; otherwise, when `global_load_bytes` is exactly 32 ×
-  `global_load_sectors`, it compares it with the predicted sector bytes
-  (Σ sectors_per_request × requests × 32) and says so
-  (`global_load_bytes(sectors x 32)`); otherwise it takes the counter as
-  requested bytes.
+* **Byte counters.** Neither byte counter is lanes × width in general, and
+  the first hardware records showed what each one is:
+  `sm__sass_data_bytes_mem_global_op_ld` counts the *distinct* bytes of each
+  warp instruction (lanes at one address count once: the naive SGEMM measures
+  exactly Σ `bytes_per_request` × requests, 28% of lanes × width), and it
+  counts generic `LD`/`ST` instructions as global even when they reach shared
+  memory (the wmma kernel's fragments are loaded through a generic pointer:
+  6.4 GB more than L1 saw for global memory). `l1tex__t_bytes` counts whole
+  32-byte sectors at the L1 tag stage. `compare.py` therefore compares
+  `global_load_bytes` with `sm__sass_data_bytes` when no request has lanes at
+  one address, and the predicted distinct bytes
+  (`global_load_bytes(distinct per request)`) when some do; when
+  `sm__sass_data_bytes` exceeds `l1tex__t_bytes` (generic instructions) it
+  uses `l1tex__t_bytes`: against `global_load_bytes` when every access uses
+  its sectors whole, else against the predicted sector bytes
+  (`global_load_bytes(sectors x 32)`).
 * **FLOPs.** Nsight Compute counts SASS instructions: a division or a special
   function (`expf`, `sqrtf`, ...) expands into several FFMA/FMUL, so for kernels
   with `totals.divisions` or `totals.special` the check is one-sided (measured
   ≥ predicted) and the excess is the expansion (see
-  [counting.md](counting.md)).
+  [counting.md](counting.md) and the measured expansions below). ptxas also
+  materializes constants with `HFMA2.MMA Rd, -RZ, RZ, imm, imm`, which the
+  fp16 counters (`..._op_hfma_pred_on`) and the tensor-pipe counter count: an
+  fp32 SGEMM measures millions of "fp16 FLOPs". Records carry the SASS facts
+  of their kernels (`sass`, from `cuobjdump --dump-sass` by
+  `tools/validate/sass.py`); when every fp16 instruction of a kernel is such a
+  move, its measured fp16 FLOPs are 0.
 * **DRAM write-back.** L2 is write-back: lines a kernel writes may still be
   dirty in L2 when it ends, and `dram__bytes_write` does not count their
   eventual write-back. Both DRAM checks allow a measured value up to W =
@@ -648,6 +682,172 @@ FIXTURE_INTRO = """\
 > that the analyzer reproduces a hand derivation; it says nothing about
 > accuracy on real hardware.
 """
+
+
+def known_misses_section(real):
+    rows = [(r, row) for r in real for row in r.rows if row.status == "miss"]
+    out = [
+        "## Known misses",
+        "",
+        "Predictions outside their tolerance on real hardware, for a cause found and not "
+        "yet modelled (`KNOWN_MISSES` in `tools/validate/compare.py`). They do not fail "
+        "the `validation` test; an entry that comes back within tolerance does, so the "
+        "list shrinks as the model improves.",
+        "",
+    ]
+    if not rows:
+        return "\n".join(out + ["None.", ""])
+    out += [
+        "| record | field | predicted | measured | cause |",
+        "|---|---|---|---|---|",
+    ]
+    for r, row in rows:
+        cause = compare.KNOWN_MISSES[(r.rec.data["kernel"]["id"], row.field)]
+        out.append(
+            "| `%s%s` | %s | %s | %s | %s |"
+            % (
+                r.rec.label,
+                r.rec.tag,
+                row.field,
+                value(row.field, row.predicted),
+                value(row.field, row.measured),
+                md_escape(cause),
+            )
+        )
+    return "\n".join(out + [""])
+
+
+def repeats_section():
+    files = sorted(glob.glob(os.path.join(REPEATS, "*.json")))
+    if not files:
+        return ""
+    out = ["## Reproducibility of the times", ""]
+    for f in files:
+        d = json.load(open(f, encoding="utf-8"))
+        out += [
+            "%s (`%s`)" % (d["note"], rel(f)),
+            "",
+            "| kernel | " + " | ".join(d["runs"]) + " | spread |",
+            "|---|" + "---|" * (len(d["runs"]) + 1),
+        ]
+        worst = 0.0
+        for k, ts in sorted(d["median_s"].items()):
+            spread = (max(ts) - min(ts)) / min(ts)
+            worst = max(worst, spread)
+            out.append(
+                "| `%s` | %s | %.2f%% |"
+                % (k, " | ".join(secs(t) for t in ts), 100 * spread)
+            )
+        out += ["", "Largest spread: %.2f%%." % (100 * worst), ""]
+    return "\n".join(out)
+
+
+MATH_ROWS = [
+    ("f32_add", "`a + b`"),
+    ("f32_mul", "`a * b`"),
+    ("f32_fma", "`fmaf(a, b, a)`"),
+    ("f32_div", "`a / b`"),
+    ("f32_rcp", "`1.0f / a`"),
+    ("f32_fdividef", "`__fdividef(a, b)`"),
+    ("f32_sqrt", "`sqrtf(a)`"),
+    ("f32_rsqrt", "`rsqrtf(a)`"),
+    ("f32_one_over_sqrt", "`1.0f / sqrtf(a)`"),
+    ("f32_exp", "`expf(a)`"),
+    ("f32_exp2", "`exp2f(a)`"),
+    ("f32_fast_exp", "`__expf(a)`"),
+    ("f32_log", "`logf(a)`"),
+    ("f32_log2", "`log2f(a)`"),
+    ("f32_sin", "`sinf(a)`"),
+    ("f32_cos", "`cosf(a)`"),
+    ("f32_fast_sin", "`__sinf(a)`"),
+    ("f32_tan", "`tanf(a)`"),
+    ("f32_sincos", "`sincosf(a)`, then s + c"),
+    ("f32_atan2", "`atan2f(a, b)`"),
+    ("f32_pow", "`powf(a, b)`"),
+    ("f32_tanh", "`tanhf(a)`"),
+    ("f32_erf", "`erff(a)`"),
+    ("f32_sigmoid", "`1.0f / (1.0f + expf(-a))`"),
+    ("f64_fma", "`fma(a, b, a)`"),
+    ("f64_div", "`a / b` (double)"),
+    ("f64_rcp", "`1.0 / a` (double)"),
+    ("f64_sqrt", "`sqrt(a)` (double)"),
+    ("f64_rsqrt", "`rsqrt(a)` (double)"),
+    ("f64_exp", "`exp(a)` (double)"),
+    ("f64_log", "`log(a)` (double)"),
+    ("f64_sin", "`sin(a)` (double)"),
+    ("f64_pow", "`pow(a, b)` (double)"),
+    ("f32_contract_multiuse", "`t = 2*a; (t + b) * (t + a)`"),
+    ("f32_shared_atomic_one", "`atomicAdd(&s, a)`, one `__shared__` float per block"),
+    ("f32_shared_atomic_lane", "`atomicAdd(&s[threadIdx.x], a)`"),
+]
+
+
+def math_section():
+    files = sorted(glob.glob(os.path.join(MATHBENCH, "*.json")))
+    if not files:
+        return ""
+    out = ["## What one operation executes (measured)", ""]
+    for f in files:
+        d = json.load(open(f, encoding="utf-8"))
+        p = d["provenance"]
+        b = d["builds"]
+        out += [
+            "Measured on %s (driver %s, %s, Nsight Compute %s) on %s by "
+            "`tools/validate/mathbench.py` (record `%s`): one operation per thread on %s "
+            "threads, operands %s; the counts are per call, with the copy kernel's "
+            "(loads, stores, indexing) subtracted. FLOPs are as a profiler counts them "
+            "(fadd + fmul + 2 × ffma; dadd + dmul + 2 × dfma for fp64); MUFU is the "
+            "special-function unit's instructions (`smsp__inst_executed_pipe_xu`). The "
+            "IEEE build uses nvcc's defaults, the fast one `-use_fast_math`."
+            % (
+                p["gpu_name"],
+                p["driver_version"],
+                p["nvcc_version"],
+                p["ncu_version"],
+                p["date"],
+                rel(f),
+                "{:,}".format(p["threads_per_kernel"]),
+                p["operands"],
+            ),
+            "",
+            "| operation | FLOPs (IEEE) | MUFU (IEEE) | FLOPs (fast math) | MUFU (fast math) |",
+            "|---|---|---|---|---|",
+        ]
+
+        def cell(build, k, key):
+            kk = (b.get(build, {}).get("kernels") or {}).get(k)
+            if not kk:
+                return "–"
+            if key == "flops":
+                x = (
+                    kk["flops_fp64_per_call"]
+                    if k.startswith("f64")
+                    else kk["flops_fp32_per_call"]
+                )
+            else:
+                x = kk["mufu_per_call"]
+            return "–" if x is None else ("%g" % round(x, 2))
+
+        for k, label in MATH_ROWS:
+            out.append(
+                "| %s | %s | %s | %s | %s |"
+                % (
+                    label,
+                    cell("ieee", k, "flops"),
+                    cell("ieee", k, "mufu"),
+                    cell("fast", k, "flops"),
+                    cell("fast", k, "mufu"),
+                )
+            )
+        out += [
+            "",
+            "The contended shared-memory atomic is a compare-and-swap loop: each attempt "
+            "executes one FADD, and 256 threads on one address averaged about 110 attempts "
+            "each; without contention it is one FADD. A multiply with two users becomes two "
+            "FMAs (5 FLOPs executed for the 4 of the source).",
+            "",
+        ]
+    return "\n".join(out)
 
 
 def results_section(real):
@@ -718,21 +918,31 @@ def generate(tool):
     if real:
         gpus = sorted({r.rec.gpu_id for r in real})
         fails = sum(len(r.failed) for r in real)
+        misses = sum(r.count("miss") for r in real)
         parts.append(
-            "## Status\n\n%d record(s) measured on %s. %s\n"
+            "## Status\n\n%d record(s) measured on %s. %s%s\n"
             % (
                 len(real),
                 ", ".join(gpus),
-                "Every compared prediction is within its tolerance."
+                "Every compared prediction is within its tolerance"
                 if not fails
-                else "**%d field(s) are outside their tolerance** (marked FAIL below)."
+                else "**%d field(s) are outside their tolerance** (marked FAIL below)"
                 % fails,
+                (
+                    ", except %d known miss(es) listed with their causes below."
+                    % misses
+                    if misses
+                    else "."
+                ),
             )
         )
+        parts.append(known_misses_section(real))
     else:
         parts.append(NO_RECORDS)
     parts.append(METHOD.replace("{tolerances}", tol_md))
     parts.append(results_section(real))
+    parts.append(repeats_section())
+    parts.append(math_section())
     parts.append(fixture_section(fx))
     files = {DOC: "\n".join(p.rstrip("\n") + "\n" for p in parts if p)}
     for gpu in sorted({r.rec.gpu_id for r in real}):

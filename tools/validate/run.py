@@ -33,6 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import roofline_tools  # noqa: E402
+import sass as sass_facts  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 RUNNER_SRC = REPO / "tools" / "validate" / "runner"
@@ -175,6 +176,23 @@ def find_ncu(arg):
         glob.glob("/opt/nvidia/nsight-compute/*/ncu"), reverse=True
     )
     return next((p for p in cands if os.path.isfile(p) and os.access(p, os.X_OK)), None)
+
+
+def runner_sass_facts(nvcc, runner):
+    """The SASS facts (tools/validate/sass.py) of the runner's functions,
+    from cuobjdump next to nvcc or on PATH; {} without it."""
+    cands = [shutil.which("cuobjdump")]
+    if nvcc:
+        cands.insert(0, str(Path(nvcc).resolve().parent / "cuobjdump"))
+    tool = next((c for c in cands if c and os.path.isfile(c)), None)
+    if not tool:
+        log("cuobjdump: not found; records carry no SASS facts")
+        return {}
+    r = run([tool, "--dump-sass", runner], timeout=300)
+    if r.returncode != 0:
+        log("cuobjdump failed:", r.stderr.strip()[-300:])
+        return {}
+    return sass_facts.function_facts(r.stdout)
 
 
 def find_analyzer(arg):
@@ -690,6 +708,9 @@ def make_record(case, res, ceil, ctx):
         "verification": res["verification"],
         "counters": None,
         "ceilings": ceilings,
+        "sass": sass_facts.record_facts(
+            {"kernel": {"launches": launches}}, ctx.get("sass") or {}
+        ),
     }
 
 
@@ -932,6 +953,7 @@ def main():
         "git_dirty": git_dirty,
         "date": {},
         "smi_after": {},
+        "sass": runner_sass_facts(nvcc, runner),
     }
 
     # Ceilings, once for the whole run.

@@ -84,7 +84,7 @@ static std::string launchOrigin(const KernelLaunch &L) {
 llvm::Expected<FileSettings>
 Analyzer::settingsFor(const std::string &File) const {
   FileSettings S;
-  auto Ann = readAnnotations(File);
+  auto Ann = readAnnotations(File, Opts.Contents ? &*Opts.Contents : nullptr);
   if (!Ann)
     return Ann.takeError();
   llvm::Expected<std::optional<SourceSettings>> Cfg =
@@ -171,6 +171,7 @@ Analyzer::settingsFor(const std::string &File) const {
   CO.Prelude = Opts.Prelude;
   CO.DumpIR = Opts.DumpIR;
   CO.Diagnostics = Opts.Diagnostics;
+  CO.Contents = Opts.Contents ? &*Opts.Contents : nullptr;
   // Every source's template launches are instantiated: which source wins
   // is decided per instantiation, once it exists.
   std::set<std::string> Seen;
@@ -252,6 +253,10 @@ public:
     // Locations print the way the user named the file.
     llvm::sys::fs::make_absolute(Abs);
     llvm::sys::path::remove_dots(Abs, true);
+    if (Opts.Contents) {
+      Sources.set(File, *Opts.Contents);
+      Sources.set(std::string(Abs), *Opts.Contents);
+    }
   }
 
   void begin();

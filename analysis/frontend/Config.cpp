@@ -118,13 +118,19 @@ static llvm::Error fileError(const std::string &File, unsigned Line,
 }
 
 llvm::Expected<SourceSettings>
-roofline::readAnnotations(const std::string &File) {
+roofline::readAnnotations(const std::string &File,
+                          const std::string *Contents) {
   SourceSettings S;
   S.Origin = File;
-  auto Buf = llvm::MemoryBuffer::getFile(File);
-  if (!Buf)
-    return S; // Missing files are reported by the compiler step.
-  llvm::StringRef Text = (*Buf)->getBuffer();
+  std::unique_ptr<llvm::MemoryBuffer> Disk;
+  if (!Contents) {
+    auto Buf = llvm::MemoryBuffer::getFile(File);
+    if (!Buf)
+      return S; // Missing files are reported by the compiler step.
+    Disk = std::move(*Buf);
+  }
+  llvm::StringRef Text =
+      Contents ? llvm::StringRef(*Contents) : Disk->getBuffer();
   unsigned LineNo = 0;
   while (!Text.empty()) {
     auto [Line, Rest] = Text.split('\n');

@@ -54,8 +54,10 @@ struct SourceSettings {
   std::vector<std::string> ExtraArgs;
 };
 
-/// Reads `cuda-roofline:` annotations from File's comments.
-llvm::Expected<SourceSettings> readAnnotations(const std::string &File);
+/// Reads `cuda-roofline:` annotations from File's comments (from Text
+/// when given: an unsaved buffer).
+llvm::Expected<SourceSettings>
+readAnnotations(const std::string &File, const std::string *Text = nullptr);
 
 /// Reads one config file (--config-file).
 llvm::Expected<SourceSettings> readConfigFile(const std::string &Path);

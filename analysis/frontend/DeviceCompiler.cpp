@@ -485,13 +485,20 @@ static llvm::Error
 appendInstantiations(ClangTool &Tool, llvm::StringRef AbsFile,
                      const std::string &File, const CompileOptions &Opts,
                      std::string &Text, unsigned &FirstInjectedLine) {
-  if (Opts.Instantiations.empty())
+  if (Opts.Instantiations.empty()) {
+    if (Opts.Contents)
+      Tool.mapVirtualFile(AbsFile, *Opts.Contents);
     return llvm::Error::success();
-  auto Buf = llvm::MemoryBuffer::getFile(File);
-  if (!Buf)
-    return llvm::createStringError(Buf.getError(),
-                                   "cannot read '" + File + "'");
-  Text = (*Buf)->getBuffer().str();
+  }
+  if (Opts.Contents) {
+    Text = *Opts.Contents;
+  } else {
+    auto Buf = llvm::MemoryBuffer::getFile(File);
+    if (!Buf)
+      return llvm::createStringError(Buf.getError(),
+                                     "cannot read '" + File + "'");
+    Text = (*Buf)->getBuffer().str();
+  }
   Text += "\n";
   FirstInjectedLine = unsigned(llvm::count(Text, '\n')) + 1;
   for (size_t I = 0; I < Opts.Instantiations.size(); ++I)
@@ -575,7 +582,7 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
   Out.File = File;
   Out.Context = std::make_unique<llvm::LLVMContext>();
 
-  if (!llvm::sys::fs::exists(File))
+  if (!Opts.Contents && !llvm::sys::fs::exists(File))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "no such file: '" + File + "'");
 

@@ -53,6 +53,9 @@ struct CompileOptions {
   /// Where clang's diagnostics go (default stderr): a parallel run buffers
   /// each file's and prints them in order.
   llvm::raw_ostream *Diagnostics = nullptr;
+  /// The main file's text when it is not the file on disk (an editor's
+  /// unsaved buffer); it must outlive the compile.
+  const std::string *Contents = nullptr;
 };
 
 struct CompiledUnit {

@@ -275,6 +275,10 @@ llvm::StringRef SourceFiles::text(const std::string &Path) {
   return It->second ? It->second->getBuffer() : llvm::StringRef();
 }
 
+void SourceFiles::set(const std::string &Path, llvm::StringRef Text) {
+  Files[Path] = llvm::MemoryBuffer::getMemBufferCopy(Text, Path);
+}
+
 std::string SourceFiles::line(const SourceLoc &L) {
   llvm::SmallVector<llvm::StringRef, 0> Lines;
   text(L.File).split(Lines, '\n');

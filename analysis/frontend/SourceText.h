@@ -41,6 +41,8 @@ public:
   llvm::StringRef text(const std::string &Path);
   /// The line at L (without its line break); empty if there is none.
   std::string line(const SourceLoc &L);
+  /// Path's text is Text, not the file on disk (an unsaved buffer).
+  void set(const std::string &Path, llvm::StringRef Text);
 
 private:
   std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Files;

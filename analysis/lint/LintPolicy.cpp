@@ -10,7 +10,34 @@
 
 using namespace roofline;
 
-LintOutcome roofline::applyLintPolicy(FileReport &R, const LintPolicy &P) {
+llvm::Expected<LintPolicy> roofline::withConfigGlobs(const FileReport &R,
+                                                     LintPolicy Policy) {
+  std::string Errors;
+  for (auto [Text, Slot] :
+       {std::pair(&R.ConfigChecks, &Policy.Checks),
+        std::pair(&R.ConfigWarningsAsErrors, &Policy.WarningsAsErrors)}) {
+    if (*Slot || !*Text)
+      continue;
+    auto G = CheckGlob::parse(**Text);
+    llvm::Error E = G ? llvm::Error::success() : G.takeError();
+    if (!E && Slot == &Policy.Checks)
+      if (llvm::Error None = checkGlobEnablesSome(*G, **Text))
+        E = llvm::createStringError("checks: " +
+                                    llvm::toString(std::move(None)));
+    if (E) {
+      Errors += (Errors.empty() ? "" : "\n") + R.ConfigOrigin + ": " +
+                llvm::toString(std::move(E));
+      continue;
+    }
+    *Slot = std::move(*G);
+  }
+  if (!Errors.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Errors);
+  return Policy;
+}
+
+LintOutcome roofline::applyLintPolicy(FileReport &R, const LintPolicy &P,
+                                      const std::string *MainText) {
   LintOutcome Out;
   // NOLINT comments of each file findings point into, read once.
   std::map<std::string, Suppressions> Nolint;
@@ -18,11 +45,15 @@ LintOutcome roofline::applyLintPolicy(FileReport &R, const LintPolicy &P) {
     auto It = Nolint.find(File);
     if (It != Nolint.end())
       return It->second;
-    auto Buf = llvm::MemoryBuffer::getFile(File);
-    It = Nolint
-             .emplace(File, Suppressions::parse(Buf ? (*Buf)->getBuffer()
-                                                    : llvm::StringRef()))
-             .first;
+    std::unique_ptr<llvm::MemoryBuffer> Disk;
+    llvm::StringRef Text;
+    if (MainText && File == R.File) {
+      Text = *MainText;
+    } else if (auto Buf = llvm::MemoryBuffer::getFile(File)) {
+      Disk = std::move(*Buf);
+      Text = Disk->getBuffer();
+    }
+    It = Nolint.emplace(File, Suppressions::parse(Text)).first;
     for (const SuppressionError &E : It->second.errors())
       Out.Problems.push_back(File + ":" + std::to_string(E.Line) + ":" +
                              std::to_string(E.Column) +

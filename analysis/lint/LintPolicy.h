@@ -33,8 +33,16 @@ struct LintOutcome {
   std::vector<std::string> Problems;
 };
 
-/// Applies P to the findings of R in place.
-LintOutcome applyLintPolicy(FileReport &R, const LintPolicy &P);
+/// Applies P to the findings of R in place. MainText, when given, is R's
+/// file as an editor holds it (its NOLINT comments count, not the disk's).
+LintOutcome applyLintPolicy(FileReport &R, const LintPolicy &P,
+                            const std::string *MainText = nullptr);
+
+/// Flags, with the check globs of R's config file where the flags gave
+/// none; an error naming the config file when its globs are malformed or
+/// enable no check.
+llvm::Expected<LintPolicy> withConfigGlobs(const FileReport &R,
+                                           LintPolicy Flags);
 
 } // namespace roofline
 

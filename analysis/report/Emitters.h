@@ -50,6 +50,18 @@ void emitMarkdown(llvm::raw_ostream &OS, const std::vector<FileReport> &Files,
 /// carry such a name's bytes: the front-end warns about each.
 std::vector<std::string> namesNotUtf8(const std::vector<FileReport> &Files);
 
+/// One kernel's part of the text report (what emitText prints for it).
+void emitKernelText(llvm::raw_ostream &OS, const KernelReport &K,
+                    const GpuSpec &Gpu);
+
+/// Markdown for an editor's hover on a kernel's name: its speed of light and
+/// bound, then its text report (launch, counts per thread as formulas, per
+/// block and per grid, intensity, unknowns, findings).
+std::string kernelHover(const KernelReport &K, const GpuSpec &Gpu);
+/// Markdown for a hover on one of K's accesses: bytes per thread, sectors per
+/// request or bank-conflict ways, reuse, and the findings at it.
+std::string accessHover(const KernelReport &K, const AccessInfo &A);
+
 /// Counter names as reports show them: "global.load_bytes" ->
 /// "global_load_bytes".
 std::string reportKey(const std::string &Counter);

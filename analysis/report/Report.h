@@ -63,6 +63,10 @@ struct AnalyzerOptions {
   /// above each input.
   std::string ConfigFile;
   llvm::raw_ostream *Diagnostics = nullptr; ///< Clang's diagnostics (stderr).
+  /// The analyzed file's text when it is not what is on disk: an editor's
+  /// unsaved buffer (the language server). Annotations, the compile and the
+  /// findings' source lines all read it.
+  std::optional<std::string> Contents;
   bool DumpModel = false; ///< Print each kernel model to stderr (debugging).
   bool DumpIR = false;    ///< Print the optimized device IR (debugging).
 };

@@ -246,6 +246,11 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
   }
 }
 
+void roofline::emitKernelText(llvm::raw_ostream &OS, const KernelReport &K,
+                              const GpuSpec &Gpu) {
+  kernelText(OS, K, Gpu);
+}
+
 void roofline::emitText(llvm::raw_ostream &OS,
                         const std::vector<FileReport> &Files,
                         bool FindingsOnly) {

@@ -35,6 +35,10 @@ if sanitize:
 config.environment["PATH"] = os.pathsep.join(
     tool_dirs + [config.environment.get("PATH", "")]
 )
+# Before %cuda-roofline, which is its prefix.
+config.substitutions.append(
+    ("%cuda-roofline-lsp", os.path.join(config.roofline_bin, "cuda-roofline-lsp"))
+)
 config.substitutions.append(
     ("%cuda-roofline", os.path.join(roofline_dir, "cuda-roofline"))
 )

@@ -618,32 +618,16 @@ analyzeFiles(const GpuDatabase &Gpus, const AnalyzerOptions &Opts,
 /// are wrong.
 static std::optional<LintPolicy>
 policyFor(const FileReport &R, const LintPolicy &FlagPolicy, RunResult &Run) {
-  LintPolicy Policy = FlagPolicy;
-  bool BadConfig = false;
-  for (auto [Text, Slot] :
-       {std::pair(&R.ConfigChecks, &Policy.Checks),
-        std::pair(&R.ConfigWarningsAsErrors, &Policy.WarningsAsErrors)}) {
-    if (*Slot || !*Text)
-      continue;
-    auto G = CheckGlob::parse(**Text);
-    Error E = G ? Error::success() : G.takeError();
-    if (!E && Slot == &Policy.Checks)
-      if (Error None = checkGlobEnablesSome(*G, **Text))
-        E = createStringError("checks: " + toString(std::move(None)));
-    if (E) {
-      std::string Why = R.ConfigOrigin + ": " + toString(std::move(E));
-      errs() << "cuda-roofline: error: " << Why << "\n";
-      Run.FailureMessages.push_back(Why);
-      BadConfig = true;
-      continue;
-    }
-    *Slot = std::move(*G);
+  auto Policy = withConfigGlobs(R, FlagPolicy);
+  if (Policy)
+    return std::move(*Policy);
+  std::string Why = toString(Policy.takeError());
+  for (StringRef Line : split(Why, '\n')) {
+    errs() << "cuda-roofline: error: " << Line << "\n";
+    Run.FailureMessages.push_back(Line.str());
   }
-  if (BadConfig) {
-    ++Run.Failures;
-    return std::nullopt;
-  }
-  return Policy;
+  ++Run.Failures;
+  return std::nullopt;
 }
 
 /// Code clang rejected: the kernels that depend on it are named in the

@@ -1,0 +1,101 @@
+//===- Server.h - The language server's requests and documents -*- C++ -*-===//
+//
+// cuda-roofline as an editor sees it: documents opened, changed, saved and
+// closed; each version analyzed by the library's Analyzer from the editor's
+// buffer (not the file on disk) with the same lint policy as the CLI; its
+// findings published as diagnostics, its numbers shown on hover and its
+// kernels listed as document symbols. Everything shown is formatted from the
+// FileReport (analysis/report): the server computes nothing itself.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_LSP_SERVER_H
+#define CUDA_ROOFLINE_LSP_SERVER_H
+
+#include "GpuDatabase.h"
+#include "LintOptions.h"
+#include "Report.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/LSP/Protocol.h"
+#include "llvm/Support/LSP/Transport.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace roofline {
+
+struct ServerOptions {
+  /// The command line's options (--gpu, --cuda-path, ...), before the
+  /// client's settings.
+  LintSettings Settings;
+  /// --compile-commands-dir: the compile_commands.json to use; empty:
+  /// searched upward from each file (then none: the file alone).
+  std::string CompileCommandsDir;
+};
+
+/// A JSON value as a request's parameters (the methods whose parameters
+/// llvm/Support/LSP has no type for).
+struct RawParams {
+  llvm::json::Value Value = nullptr;
+};
+bool fromJSON(const llvm::json::Value &V, RawParams &R, llvm::json::Path P);
+
+class Server {
+public:
+  Server(const GpuDatabase &Gpus, ServerOptions Opts,
+         llvm::lsp::JSONTransport &Transport);
+
+  /// Serves until the client says exit (or the input ends).
+  llvm::Error run();
+
+private:
+  struct Document {
+    llvm::lsp::URIForFile Uri;
+    std::string Text;
+    int64_t Version = 0;
+    /// The last analysis, or why there is none.
+    std::optional<FileReport> Report;
+    std::string Error;
+    /// Files the last publication gave diagnostics (to clear them).
+    std::vector<std::string> Published;
+  };
+
+  void onInitialize(const RawParams &P, llvm::lsp::Callback<llvm::json::Value>);
+  void onInitialized(const llvm::lsp::InitializedParams &);
+  void onShutdown(const llvm::lsp::NoParams &,
+                  llvm::lsp::Callback<std::nullptr_t>);
+  void onDidOpen(const llvm::lsp::DidOpenTextDocumentParams &P);
+  void onDidChange(const llvm::lsp::DidChangeTextDocumentParams &P);
+  void onDidSave(const RawParams &P);
+  void onDidClose(const llvm::lsp::DidCloseTextDocumentParams &P);
+  void onDidChangeConfiguration(const RawParams &P);
+  void onHover(const llvm::lsp::TextDocumentPositionParams &P,
+               llvm::lsp::Callback<std::optional<llvm::lsp::Hover>>);
+  void onDocumentSymbol(const llvm::lsp::DocumentSymbolParams &P,
+                        llvm::lsp::Callback<std::vector<llvm::lsp::DocumentSymbol>>);
+
+  /// Reads the client's settings ({"cudaRoofline": {KEY: VALUE}} or
+  /// {KEY: VALUE}, KEY as in the clang-tidy options: Gpu, Params, ...) over
+  /// the command line's; an error names the bad setting.
+  llvm::Error applyClientSettings(const llvm::json::Value &V);
+  void analyze(Document &D);
+  void publish(Document &D);
+
+  const GpuDatabase &Gpus;
+  ServerOptions Opts;
+  /// The command line's settings with the client's over them.
+  LintSettings Settings;
+  std::string SettingsError;
+  llvm::lsp::JSONTransport &Transport;
+  llvm::lsp::MessageHandler Handler;
+  llvm::lsp::OutgoingNotification<llvm::json::Value> PublishDiagnostics;
+  llvm::lsp::OutgoingNotification<llvm::json::Value> ShowMessage;
+  std::map<std::string, Document> Docs; ///< By file path.
+  bool ShuttingDown = false;
+};
+
+} // namespace roofline
+
+#endif

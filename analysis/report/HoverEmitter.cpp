@@ -23,8 +23,8 @@ std::string roofline::kernelHover(const KernelReport &K, const GpuSpec &Gpu) {
   const RooflineMetrics &M = K.Metrics;
   OS << "**kernel `" << K.Decl.Name << "`**";
   if (M.Seconds)
-    OS << ": speed of light " << formatSeconds(*M.Seconds) << " on "
-       << Gpu.Name << ", " << M.Bound << "-bound";
+    OS << ": speed of light " << formatSeconds(*M.Seconds) << " on " << Gpu.Name
+       << ", " << M.Bound << "-bound";
   else if (!K.MissingSizes.empty())
     OS << ": " << K.MissingSizes;
   OS << "\n\n```text\n";
@@ -50,9 +50,9 @@ std::string roofline::accessHover(const KernelReport &K, const AccessInfo &A) {
        << A.Sectors->BytesUsed << " B used of " << A.Sectors->BytesFetched
        << " fetched, efficiency " << fixed(A.Sectors->efficiency()) << ")\n";
   if (A.Banks)
-    OS << "- " << A.Banks->Ways << "-way bank conflict, "
-       << A.Banks->Wavefronts << " wavefront(s) per request (at best "
-       << A.Banks->MinWavefronts << ")\n";
+    OS << "- " << A.Banks->Ways << "-way bank conflict, " << A.Banks->Wavefronts
+       << " wavefront(s) per request (at best " << A.Banks->MinWavefronts
+       << ")\n";
   if (A.GridRequested && A.GridDistinct && *A.GridDistinct)
     OS << "- the grid requests " << formatBytes(double(*A.GridRequested))
        << " for " << formatBytes(double(*A.GridDistinct))

@@ -115,8 +115,8 @@ roofline::diagnosticsOf(const FileReport &R, const std::string &MainPath,
     std::string File = F.Loc.File.empty() ? Main : absolute(F.Loc.File);
     llvm::StringRef Line = File == Main ? lineOf(MainText, F.Loc.Line)
                                         : llvm::StringRef(F.SourceLine);
-    auto E = File == Main ? ExprAt.find({F.Loc.Line, F.Loc.Column})
-                          : ExprAt.end();
+    auto E =
+        File == Main ? ExprAt.find({F.Loc.Line, F.Loc.Column}) : ExprAt.end();
     Out[File].push_back(
         diagnostic(F, rangeAt(F.Loc, Line, E == ExprAt.end() ? 0 : E->second)));
   };
@@ -142,7 +142,8 @@ roofline::diagnosticsOf(const FileReport &R, const std::string &MainPath,
 
 llvm::json::Value roofline::failureDiagnostic(llvm::StringRef Message) {
   return llvm::json::Object{
-      {"range", rangeJson(lsp::Range(lsp::Position(0, 0), lsp::Position(0, 1)))},
+      {"range",
+       rangeJson(lsp::Range(lsp::Position(0, 0), lsp::Position(0, 1)))},
       {"severity", int(lsp::DiagnosticSeverity::Error)},
       {"source", "cuda-roofline"},
       {"message", ("not analyzed: " + Message).str()}};

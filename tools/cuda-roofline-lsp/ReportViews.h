@@ -41,9 +41,9 @@ std::optional<llvm::lsp::Hover> hoverAt(const FileReport &R,
 
 /// The analyzed file's kernels, one symbol per launch analyzed, with the
 /// speed of light and bound (or what is missing) as detail.
-std::vector<llvm::lsp::DocumentSymbol>
-symbolsOf(const FileReport &R, const std::string &MainPath,
-          llvm::StringRef MainText);
+std::vector<llvm::lsp::DocumentSymbol> symbolsOf(const FileReport &R,
+                                                 const std::string &MainPath,
+                                                 llvm::StringRef MainText);
 
 } // namespace roofline
 

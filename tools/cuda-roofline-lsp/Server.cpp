@@ -89,8 +89,7 @@ void Server::onInitialize(const RawParams &P,
   Reply(json::Object{
       {"capabilities", std::move(Capabilities)},
       {"serverInfo",
-       json::Object{{"name", "cuda-roofline-lsp"},
-                    {"version", ToolVersion}}},
+       json::Object{{"name", "cuda-roofline-lsp"}, {"version", ToolVersion}}},
   });
 }
 
@@ -163,9 +162,9 @@ void Server::onDidChangeConfiguration(const RawParams &P) {
   if (!S)
     return;
   if (llvm::Error E = applyClientSettings(*S)) {
-    ShowMessage(json::Object{{"type", int(lsp::MessageType::Error)},
-                             {"message", "cuda-roofline: " +
-                                             llvm::toString(std::move(E))}});
+    ShowMessage(json::Object{
+        {"type", int(lsp::MessageType::Error)},
+        {"message", "cuda-roofline: " + llvm::toString(std::move(E))}});
     return;
   }
   for (auto &[Path, D] : Docs)
@@ -181,8 +180,8 @@ databaseFor(const std::string &File, const std::string &Dir) {
     if (auto DB =
             clang::tooling::CompilationDatabase::loadFromDirectory(Dir, Err))
       return DB;
-  if (auto DB = clang::tooling::CompilationDatabase::autoDetectFromSource(
-          File, Err))
+  if (auto DB =
+          clang::tooling::CompilationDatabase::autoDetectFromSource(File, Err))
     return DB;
   // An unsaved buffer may name a folder that does not exist (yet).
   llvm::StringRef Parent = llvm::sys::path::parent_path(File);

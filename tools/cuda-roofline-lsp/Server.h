@@ -73,8 +73,9 @@ private:
   void onDidChangeConfiguration(const RawParams &P);
   void onHover(const llvm::lsp::TextDocumentPositionParams &P,
                llvm::lsp::Callback<std::optional<llvm::lsp::Hover>>);
-  void onDocumentSymbol(const llvm::lsp::DocumentSymbolParams &P,
-                        llvm::lsp::Callback<std::vector<llvm::lsp::DocumentSymbol>>);
+  void
+  onDocumentSymbol(const llvm::lsp::DocumentSymbolParams &P,
+                   llvm::lsp::Callback<std::vector<llvm::lsp::DocumentSymbol>>);
 
   /// Reads the client's settings ({"cudaRoofline": {KEY: VALUE}} or
   /// {KEY: VALUE}, KEY as in the clang-tidy options: Gpu, Params, ...) over

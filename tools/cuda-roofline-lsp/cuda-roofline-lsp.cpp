@@ -1,4 +1,4 @@
-//===- cuda-roofline-lsp.cpp - The language server --------------------------===//
+//===- cuda-roofline-lsp.cpp - The language server -----------------------===//
 //
 // cuda-roofline-lsp [options]
 //
@@ -40,9 +40,9 @@ static cl::list<std::string> Settings(
              "Params='n=1024', MinReuse=4, CudaPath=DIR, ...), before the "
              "client's settings (repeatable)"),
     cl::value_desc("KEY=VALUE"), cl::cat(Cat));
-static cl::list<std::string>
-    GpuFiles("gpu-file", cl::desc("Add GPUs from a JSON file"),
-             cl::value_desc("FILE"), cl::cat(Cat));
+static cl::list<std::string> GpuFiles("gpu-file",
+                                      cl::desc("Add GPUs from a JSON file"),
+                                      cl::value_desc("FILE"), cl::cat(Cat));
 static cl::opt<lsp::JSONStreamStyle> InputStyle(
     "input-style", cl::desc("Input JSON stream encoding"),
     cl::values(clEnumValN(lsp::JSONStreamStyle::Standard, "standard",

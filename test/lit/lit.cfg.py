@@ -32,6 +32,12 @@ if sanitize:
     # sanitizers; the normal run keeps them.
     config.excludes += ["long_kernel.test", "many_branches_crash.test"]
 
+# Neovim for the editor test (test/lit/editors/), from Debian's `neovim`.
+import shutil
+
+if shutil.which("nvim"):
+    config.available_features.add("nvim")
+
 config.environment["PATH"] = os.pathsep.join(
     tool_dirs + [config.environment.get("PATH", "")]
 )

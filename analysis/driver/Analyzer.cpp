@@ -172,6 +172,8 @@ Analyzer::settingsFor(const std::string &File) const {
   CO.DumpIR = Opts.DumpIR;
   CO.Diagnostics = Opts.Diagnostics;
   CO.Contents = Opts.Contents ? &*Opts.Contents : nullptr;
+  CO.CommandFromUser = Opts.CommandsFromUser;
+  CO.AllowUnsafeFlags = Opts.AllowUnsafeFlags;
   // Every source's template launches are instantiated: which source wins
   // is decided per instantiation, once it exists.
   std::set<std::string> Seen;
@@ -222,6 +224,8 @@ Analyzer::analyzeAST(clang::ASTContext &Ctx, clang::Preprocessor &PP,
   if (!S->Compile.Instantiations.empty()) {
     llvm::raw_null_ostream Quiet; // Clang has reported this file already.
     S->Compile.Diagnostics = &Quiet;
+    // The flags of the compilation the user runs.
+    S->Compile.CommandFromUser = true;
     clang::tooling::FixedCompilationDatabase DB(
         ".", userCompileArgs(Ctx.getLangOpts(), PP));
     auto CU = compileDeviceSide(DB, File, S->Compile);

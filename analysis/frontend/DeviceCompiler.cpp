@@ -6,6 +6,7 @@
 #include "FlagLoops.h"
 #include "NvccFlags.h"
 #include "Prelude.h"
+#include "UnsafeFlags.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -574,6 +575,31 @@ static llvm::Error compileFailure(const std::string &File,
                                      "' failed; nothing analyzed" + Hint);
 }
 
+/// A flag from the repository (the compile database, the config file's
+/// extra-args) that would load or run code: an error, unless allowed.
+static llvm::Error refuseUnsafeFlags(const CompilationDatabase &DB,
+                                     llvm::StringRef Asked,
+                                     const std::string &File,
+                                     const CompileOptions &Opts) {
+  if (Opts.AllowUnsafeFlags)
+    return llvm::Error::success();
+  auto refuse = [&](const std::string &Flag, const std::string &From) {
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "refused to analyze '" + File + "': '" + Flag + "' in " + From +
+            " would load or run code in the analysis; a repository's files "
+            "do not choose that (--allow-unsafe-flags if you trust it)");
+  };
+  if (auto Flag = unsafeFlag(Opts.ExtraArgs))
+    return refuse(*Flag, "the config file's extra-args");
+  if (Opts.CommandFromUser)
+    return llvm::Error::success();
+  for (const CompileCommand &C : DB.getCompileCommands(Asked))
+    if (auto Flag = unsafeFlag(C.CommandLine))
+      return refuse(*Flag, "its compile command");
+  return llvm::Error::success();
+}
+
 llvm::Expected<CompiledUnit>
 roofline::compileDeviceSide(const CompilationDatabase &DB,
                             const std::string &File,
@@ -601,6 +627,8 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
   // missing) is reported as such rather than as clang's errors.
   NvccTranslatingDatabase Translated(AsNamed);
   if (llvm::Error E = Translated.translationError(*Asked))
+    return std::move(E);
+  if (llvm::Error E = refuseUnsafeFlags(Translated, *Asked, File, Opts))
     return std::move(E);
   ClangTool Tool(Translated, {std::string(AbsFile)},
                  std::make_shared<PCHContainerOperations>(), FS);

@@ -56,6 +56,11 @@ struct CompileOptions {
   /// The main file's text when it is not the file on disk (an editor's
   /// unsaved buffer); it must outlive the compile.
   const std::string *Contents = nullptr;
+  /// The compile command is the user's own (flags after `--`, a lint
+  /// front-end's compilation), not a file of the repository's.
+  bool CommandFromUser = false;
+  /// Let flags from the repository load or run code (UnsafeFlags.h).
+  bool AllowUnsafeFlags = false;
 };
 
 struct CompiledUnit {

@@ -67,6 +67,11 @@ struct AnalyzerOptions {
   /// unsaved buffer (the language server). Annotations, the compile and the
   /// findings' source lines all read it.
   std::optional<std::string> Contents;
+  /// The compile commands are the user's own (flags after `--`), not read
+  /// from the repository: their flags are not checked (UnsafeFlags.h).
+  bool CommandsFromUser = false;
+  /// --allow-unsafe-flags: flags from the repository may load code.
+  bool AllowUnsafeFlags = false;
   bool DumpModel = false; ///< Print each kernel model to stderr (debugging).
   bool DumpIR = false;    ///< Print the optimized device IR (debugging).
 };

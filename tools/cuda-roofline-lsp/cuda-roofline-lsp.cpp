@@ -51,6 +51,13 @@ static cl::opt<lsp::JSONStreamStyle> InputStyle(
                           "messages delimited by '// -----' lines, with "
                           "comment support (tests)")),
     cl::init(lsp::JSONStreamStyle::Standard), cl::cat(Cat));
+static cl::opt<bool> AllowUnsafeFlags(
+    "allow-unsafe-flags",
+    cl::desc("Let compile flags from the repository (compile_commands.json, "
+             ".cuda-roofline.yaml) load or run code (refused by default; "
+             "deliberately not a client setting: editors read workspace "
+             "settings from the repository too)"),
+    cl::cat(Cat));
 static cl::opt<bool> PrettyPrint("pretty", cl::desc("Pretty-print JSON output"),
                                  cl::cat(Cat));
 static cl::opt<lsp::Logger::Level> LogLevel(
@@ -95,6 +102,7 @@ int main(int Argc, char **Argv) {
   ServerOptions Opts;
   Opts.Settings = defaultSettings(FrontEnd::Tidy);
   Opts.CompileCommandsDir = CompileCommandsDir;
+  Opts.Settings.Analysis.AllowUnsafeFlags = AllowUnsafeFlags;
   for (StringRef S : Settings) {
     auto [Key, Value] = S.split('=');
     if (Error E = setOption(Opts.Settings, FrontEnd::Tidy, Key, Value)) {

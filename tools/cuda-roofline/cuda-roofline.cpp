@@ -114,6 +114,14 @@ static cl::opt<bool> StrictParse(
              "instead of analyzing the kernels that do not depend on it"),
     cl::cat(Cat));
 
+static cl::opt<bool> AllowUnsafeFlags(
+    "allow-unsafe-flags",
+    cl::desc("Let compile flags from the repository (compile_commands.json, "
+             "the config file's extra-args) load or run code: -fplugin, "
+             "-fpass-plugin, -Xclang -load, -B, --config, ... (refused by "
+             "default)"),
+    cl::cat(Cat));
+
 static cl::opt<bool> DumpModel("dump-model",
                                cl::desc("Print the kernel model (debugging)"),
                                cl::Hidden, cl::cat(Cat));
@@ -482,6 +490,9 @@ static Expected<LintSettings> buildSettings() {
   Opts.KernelFilter = Kernel;
   Opts.DumpModel = DumpModel;
   Opts.DumpIR = DumpIR;
+  // Without -p the commands are the flags after "--": the user's.
+  Opts.CommandsFromUser = BuildDir.empty();
+  Opts.AllowUnsafeFlags = AllowUnsafeFlags;
   if (Error E = applyFlags(S, {OptionKind::Param, OptionKind::Launch}))
     return std::move(E);
   return std::move(S);

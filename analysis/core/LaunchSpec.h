@@ -75,6 +75,9 @@ struct KernelLaunch {
   /// Why Grid/Block could not be evaluated (e.g. "n has no value"), or
   /// why the launch is refused.
   std::string Unresolved;
+  /// When Unresolved is a launcher parameter or local without a value: its
+  /// name (what a --param or an annotation supplies).
+  std::string UnresolvedParam;
   /// For one of the launches of a call site in loops that are enumerated,
   /// the loop variables' values ("bs=64"); empty otherwise.
   std::string Iteration;

@@ -498,6 +498,15 @@ void UnitAnalysis::count(KernelReport &R, const KernelModel &Counted,
                blockLoadFootprint(Counted, LI, CountParams));
   }
   estimateTraffic(Counted, LI, CountParams, *FR.Gpu, R.Counts);
+  for (const LoopInfoModel &L : Counted.Loops) {
+    LoopSummary S{L.Loc, L.TripCount ? L.TripCount->str()
+                         : L.Rec     ? std::string("simulated")
+                                     : "unknown: " + L.Unknown.Reason};
+    if (S.Loc.File.empty())
+      S.Loc.File = Decl.Loc.File;
+    userPath(S.Loc);
+    R.Loops.push_back(std::move(S));
+  }
   if (R.Counts.Estimate.Limit)
     R.Counts.Unknowns.push_back(*R.Counts.Estimate.Limit);
 }
@@ -559,6 +568,10 @@ void UnitAnalysis::addFindings(
   Facts.Sweep = R.Sweep ? &*R.Sweep : nullptr;
   Facts.SweepWhyNot = R.SweepWhyNot;
   R.MissingSizes = missingSizes(Facts);
+  R.MissingParams = Facts.MissingParams;
+  if (!LI.UnresolvedParam.empty() &&
+      !llvm::is_contained(R.MissingParams, LI.UnresolvedParam))
+    R.MissingParams.insert(R.MissingParams.begin(), LI.UnresolvedParam);
   R.Findings = buildFindings(Facts, R.Accesses, S.Findings);
   // Said once per kernel, however many of its launches find the same
   // (the same missing sizes; an access whose verdict does not depend on

@@ -174,6 +174,9 @@ constexpr unsigned MaxCallerDepth = 4;
 struct Failure {
   std::string Text; ///< What was not evaluated, and why.
   std::string Hint; ///< What gives it a value ("--param n=VALUE").
+  /// The name a --param (or annotation) gives a value to, if that is all
+  /// that is missing.
+  std::string Param;
   bool empty() const { return Text.empty(); }
   std::string str() const {
     return Hint.empty() ? Text : Text + " (use " + Hint + ")";
@@ -596,14 +599,14 @@ private:
   /// Parent maps of the functions whose local arrays are read.
   std::map<const Stmt *, std::unique_ptr<ParentMap>> ArrayMaps;
 
-  void fail(std::string Text, std::string Hint = "") {
+  void fail(std::string Text, std::string Hint = "", std::string Param = "") {
     if (Why.empty())
-      Why = {std::move(Text), std::move(Hint)};
+      Why = {std::move(Text), std::move(Hint), std::move(Param)};
   }
   void noValue(const VarDecl *VD) {
     std::string N = VD->getName().str();
     unvalued(VD);
-    fail("'" + N + "' has no value", "--param " + N + "=VALUE");
+    fail("'" + N + "' has no value", "--param " + N + "=VALUE", N);
   }
   /// VD is modified in a way that is not followed (How: "is assigned in a
   /// loop at line 9").
@@ -2833,6 +2836,8 @@ private:
                            "expression of known values"
                      : Eval.Why.Hint.empty() ? Eval.Why.Text + " (use --launch)"
                                              : Eval.Why.str();
+    if (!L.Grid || !L.Block)
+      L.UnresolvedParam = Eval.Why.Param;
     if (Needed)
       Needed->insert(Eval.Needed.begin(), Eval.Needed.end());
     if (Unvalued)

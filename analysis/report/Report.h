@@ -76,6 +76,14 @@ struct AnalyzerOptions {
   bool DumpIR = false;    ///< Print the optimized device IR (debugging).
 };
 
+/// A loop of the kernel as a report shows it: where its header is and how
+/// many times its body runs per entry (a formula in the kernel's names), or
+/// why that is unknown.
+struct LoopSummary {
+  SourceLoc Loc;
+  std::string Trips;
+};
+
 struct KernelReport {
   KernelDecl Decl;
   KernelLaunch Launch;
@@ -85,6 +93,10 @@ struct KernelReport {
   std::vector<std::string> AssumedNonNull;
   /// Why the kernel lacks sizes (missingSizes), or empty.
   std::string MissingSizes;
+  /// The names whose values would size it (kernel or launcher parameters
+  /// and locals a --param or an annotation can set), in order.
+  std::vector<std::string> MissingParams;
+  std::vector<LoopSummary> Loops;
   /// Without sizes: the roofline over a sweep of them, or why there is none.
   std::optional<SizeSweep> Sweep;
   std::string SweepWhyNot;

@@ -7,6 +7,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <set>
+
 using namespace roofline;
 namespace lsp = llvm::lsp;
 
@@ -209,4 +211,135 @@ roofline::symbolsOf(const FileReport &R, const std::string &MainPath,
     Out.push_back(std::move(S));
   }
   return Out;
+}
+
+static llvm::json::Value hint(lsp::Position P, std::string Label) {
+  return llvm::json::Object{{"position", lsp::toJSON(P)},
+                            {"label", std::move(Label)},
+                            {"paddingLeft", true}};
+}
+
+static bool visible(lsp::Range V, unsigned Line) {
+  return Line >= 1 && int(Line) - 1 >= V.start.line &&
+         int(Line) - 1 <= V.end.line;
+}
+
+llvm::json::Value roofline::inlayHintsOf(const FileReport &R,
+                                         const std::string &MainPath,
+                                         llvm::StringRef MainText,
+                                         HintKinds Kinds, lsp::Range Visible) {
+  std::string Main = absolute(MainPath);
+  llvm::json::Array Out;
+  // One hint per place: a kernel launched twice shows its first launch's.
+  std::set<std::pair<unsigned, unsigned>> Seen;
+  auto once = [&](const SourceLoc &L) {
+    return isMain(L, Main) && visible(Visible, L.Line) &&
+           Seen.insert({L.Line, L.Column}).second;
+  };
+  for (const KernelReport &K : R.Kernels) {
+    if (Kinds.Kernels && once(K.Decl.Loc)) {
+      const RooflineMetrics &M = K.Metrics;
+      std::string Label =
+          M.Seconds ? formatSeconds(*M.Seconds) + ", " + M.Bound + "-bound"
+                    : std::string("no sizes");
+      Out.push_back(hint(lsp::Position(int(K.Decl.Loc.Line) - 1,
+                                       int(K.Decl.Loc.Column) - 1 +
+                                           int(K.Decl.PlainName.size())),
+                         Label));
+    }
+    if (Kinds.Sectors)
+      for (const AccessInfo &A : K.Accesses) {
+        std::string Label;
+        if (A.Sectors)
+          Label = std::to_string(A.Sectors->Sectors) + " sectors/request";
+        else if (A.Banks)
+          Label = A.Banks->Ways > 1
+                      ? std::to_string(A.Banks->Ways) + "-way bank conflict"
+                      : std::string("no bank conflict");
+        if (Label.empty() || A.Expr.empty() || !once(A.Loc))
+          continue;
+        Out.push_back(
+            hint(lsp::Position(int(A.Loc.Line) - 1,
+                               int(A.Loc.Column) - 1 + int(A.Expr.size())),
+                 Label));
+      }
+    if (Kinds.Trips)
+      for (const LoopSummary &L : K.Loops) {
+        if (!once(L.Loc))
+          continue;
+        llvm::StringRef Line = lineOf(MainText, L.Loc.Line);
+        Out.push_back(
+            hint(lsp::Position(int(L.Loc.Line) - 1, int(Line.rtrim().size())),
+                 "trips: " + L.Trips));
+      }
+  }
+  return llvm::json::Value(std::move(Out));
+}
+
+static llvm::json::Value textEdit(lsp::Position At, std::string Text) {
+  return llvm::json::Object{{"range", lsp::toJSON(lsp::Range(At, At))},
+                            {"newText", std::move(Text)}};
+}
+
+static llvm::json::Value action(std::string Title, const std::string &Uri,
+                                llvm::json::Value Edit, bool Preferred) {
+  llvm::json::Object Changes;
+  Changes[Uri] = llvm::json::Array{std::move(Edit)};
+  return llvm::json::Object{
+      {"title", std::move(Title)},
+      {"kind", "quickfix"},
+      {"isPreferred", Preferred},
+      {"edit", llvm::json::Object{{"changes", std::move(Changes)}}}};
+}
+
+llvm::json::Value roofline::codeActionsAt(const FileReport &R,
+                                          const std::string &MainPath,
+                                          llvm::StringRef MainText,
+                                          const std::string &Uri,
+                                          lsp::Range Range) {
+  std::string Main = absolute(MainPath);
+  llvm::json::Array Out;
+  std::set<std::pair<unsigned, std::string>> Done;
+  auto suppress = [&](const Finding &F) {
+    if (!isMain(F.Loc, Main) || !visible(Range, F.Loc.Line) ||
+        !Done.insert({F.Loc.Line, F.Check}).second)
+      return;
+    llvm::StringRef Line = lineOf(MainText, F.Loc.Line);
+    int L = int(F.Loc.Line) - 1;
+    if (!Line.contains("NOLINT"))
+      Out.push_back(action("Suppress " + F.Check + " on this line (// NOLINT)",
+                           Uri,
+                           textEdit(lsp::Position(L, int(Line.size())),
+                                    " // NOLINT(" + F.Check + ")"),
+                           false));
+    llvm::StringRef Indent =
+        Line.take_while([](char C) { return C == ' ' || C == '\t'; });
+    Out.push_back(action(
+        "Suppress " + F.Check + " on this line (// NOLINTNEXTLINE above it)",
+        Uri,
+        textEdit(lsp::Position(L, 0),
+                 Indent.str() + "// NOLINTNEXTLINE(" + F.Check + ")\n"),
+        false));
+  };
+  for (const Finding &F : R.Findings)
+    suppress(F);
+  for (const KernelReport &K : R.Kernels) {
+    for (const Finding &F : K.Findings)
+      suppress(F);
+    if (!isMain(K.Decl.Loc, Main) || !visible(Range, K.Decl.Loc.Line))
+      continue;
+    for (const std::string &P : K.MissingParams) {
+      if (!Done.insert({K.Decl.Loc.Line, "param " + P}).second)
+        continue;
+      // A value to edit: annotations hold integers, and a size is one.
+      std::string Annotation = "// cuda-roofline: param " + P + "=1048576";
+      Out.push_back(action("Give '" + P + "' a value for this file: add '" +
+                               Annotation + "' (then edit the value)",
+                           Uri,
+                           textEdit(lsp::Position(int(K.Decl.Loc.Line) - 1, 0),
+                                    Annotation + "\n"),
+                           true));
+    }
+  }
+  return llvm::json::Value(std::move(Out));
 }

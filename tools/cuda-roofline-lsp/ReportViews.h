@@ -45,6 +45,29 @@ std::vector<llvm::lsp::DocumentSymbol> symbolsOf(const FileReport &R,
                                                  const std::string &MainPath,
                                                  llvm::StringRef MainText);
 
+/// The inlay hints a client turned on (all off by default).
+struct HintKinds {
+  bool Sectors = false; ///< After each access: sectors per request (global),
+                        ///< bank-conflict ways (shared).
+  bool Trips = false;   ///< After each loop header: its trip count formula.
+  bool Kernels = false; ///< After each kernel's name: speed of light, bound.
+};
+
+/// The inlay hints of the analyzed file within Visible, as LSP InlayHint
+/// objects.
+llvm::json::Value inlayHintsOf(const FileReport &R, const std::string &MainPath,
+                               llvm::StringRef MainText, HintKinds Kinds,
+                               llvm::lsp::Range Visible);
+
+/// The code actions for Range of the analyzed file (URI Uri): for each
+/// finding there, suppressing it with NOLINT on its line or NOLINTNEXTLINE
+/// above it; for a kernel there without sizes, an annotation that gives
+/// each missing name a value.
+llvm::json::Value codeActionsAt(const FileReport &R,
+                                const std::string &MainPath,
+                                llvm::StringRef MainText,
+                                const std::string &Uri, llvm::lsp::Range Range);
+
 } // namespace roofline
 
 #endif

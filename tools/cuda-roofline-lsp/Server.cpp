@@ -38,6 +38,8 @@ Server::Server(const GpuDatabase &Gpus, ServerOptions Opts,
   Handler.method("textDocument/hover", this, &Server::onHover);
   Handler.method("textDocument/documentSymbol", this,
                  &Server::onDocumentSymbol);
+  Handler.method("textDocument/inlayHint", this, &Server::onInlayHint);
+  Handler.method("textDocument/codeAction", this, &Server::onCodeAction);
   PublishDiagnostics = Handler.outgoingNotification<json::Value>(
       "textDocument/publishDiagnostics");
   ShowMessage = Handler.outgoingNotification<json::Value>("window/showMessage");
@@ -52,7 +54,21 @@ llvm::Error Server::applyClientSettings(const json::Value &V) {
   if (const json::Object *Nested = O->getObject("cudaRoofline"))
     O = Nested;
   LintSettings S = Opts.Settings;
+  HintKinds H;
   for (const auto &[Key, Value] : *O) {
+    // The server's own setting: which inlay hints to show.
+    if (Key == "inlayHints") {
+      const json::Object *K = Value.getAsObject();
+      if (!K)
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            "setting 'inlayHints': expected an object such as "
+            "{\"sectors\": true, \"trips\": true, \"kernels\": true}");
+      H.Sectors = K->getBoolean("sectors").value_or(false);
+      H.Trips = K->getBoolean("trips").value_or(false);
+      H.Kernels = K->getBoolean("kernels").value_or(false);
+      continue;
+    }
     std::string Text;
     if (auto Str = Value.getAsString())
       Text = Str->str();
@@ -69,6 +85,7 @@ llvm::Error Server::applyClientSettings(const json::Value &V) {
                                        *S.Analysis.GpuId +
                                        "' (cuda-roofline --list-gpus)");
   Settings = std::move(S);
+  Hints = H;
   return llvm::Error::success();
 }
 
@@ -85,6 +102,9 @@ void Server::onInitialize(const RawParams &P,
                     {"save", true}}},
       {"hoverProvider", true},
       {"documentSymbolProvider", true},
+      {"inlayHintProvider", true},
+      {"codeActionProvider",
+       json::Object{{"codeActionKinds", json::Array{"quickfix"}}}},
   };
   Reply(json::Object{
       {"capabilities", std::move(Capabilities)},
@@ -267,4 +287,22 @@ void Server::onDocumentSymbol(
   if (It == Docs.end() || !It->second.Report)
     return Reply(std::vector<lsp::DocumentSymbol>());
   Reply(symbolsOf(*It->second.Report, It->first, It->second.Text));
+}
+
+void Server::onInlayHint(const lsp::InlayHintsParams &P,
+                         lsp::Callback<json::Value> Reply) {
+  auto It = Docs.find(P.textDocument.uri.file().str());
+  if (It == Docs.end() || !It->second.Report)
+    return Reply(json::Array());
+  Reply(inlayHintsOf(*It->second.Report, It->first, It->second.Text, Hints,
+                     P.range));
+}
+
+void Server::onCodeAction(const lsp::CodeActionParams &P,
+                          lsp::Callback<json::Value> Reply) {
+  auto It = Docs.find(P.textDocument.uri.file().str());
+  if (It == Docs.end() || !It->second.Report)
+    return Reply(json::Array());
+  Reply(codeActionsAt(*It->second.Report, It->first, It->second.Text,
+                      It->second.Uri.uri().str(), P.range));
 }

@@ -15,6 +15,7 @@
 #include "GpuDatabase.h"
 #include "LintOptions.h"
 #include "Report.h"
+#include "ReportViews.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/LSP/Protocol.h"
@@ -73,6 +74,10 @@ private:
   void onDidChangeConfiguration(const RawParams &P);
   void onHover(const llvm::lsp::TextDocumentPositionParams &P,
                llvm::lsp::Callback<std::optional<llvm::lsp::Hover>>);
+  void onInlayHint(const llvm::lsp::InlayHintsParams &P,
+                   llvm::lsp::Callback<llvm::json::Value>);
+  void onCodeAction(const llvm::lsp::CodeActionParams &P,
+                    llvm::lsp::Callback<llvm::json::Value>);
   void
   onDocumentSymbol(const llvm::lsp::DocumentSymbolParams &P,
                    llvm::lsp::Callback<std::vector<llvm::lsp::DocumentSymbol>>);
@@ -89,6 +94,7 @@ private:
   /// The command line's settings with the client's over them.
   LintSettings Settings;
   std::string SettingsError;
+  HintKinds Hints; ///< The client's "inlayHints" setting.
   llvm::lsp::JSONTransport &Transport;
   llvm::lsp::MessageHandler Handler;
   llvm::lsp::OutgoingNotification<llvm::json::Value> PublishDiagnostics;

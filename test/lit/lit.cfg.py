@@ -37,6 +37,9 @@ import shutil
 
 if shutil.which("nvim"):
     config.available_features.add("nvim")
+# `script` (util-linux) gives the progress test a terminal.
+if shutil.which("script"):
+    config.available_features.add("script")
 
 config.environment["PATH"] = os.pathsep.join(
     tool_dirs + [config.environment.get("PATH", "")]

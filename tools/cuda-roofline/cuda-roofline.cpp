@@ -27,6 +27,7 @@
 #include "Version.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -34,11 +35,14 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <cstdio>
+#include <mutex>
 #include <set>
 
 using namespace llvm;
@@ -586,15 +590,60 @@ struct RunResult {
 };
 } // namespace
 
+namespace {
+/// A progress line on stderr while a batch runs (files done of all, the
+/// file last started, the time so far), redrawn in place; only when stderr
+/// is a terminal, so that logs and pipes get nothing extra.
+class Progress {
+public:
+  explicit Progress(size_t Total)
+      : Total(Total), On(Total > 1 && sys::Process::StandardErrIsDisplayed()) {}
+  ~Progress() {
+    if (On && Drawn)
+      errs() << "\r\x1b[K"; // Erase the line: the report follows.
+  }
+  void started(const std::string &File) { update(0, File); }
+  void finished() { update(1, ""); }
+
+private:
+  void update(size_t Done, const std::string &File) {
+    if (!On)
+      return;
+    std::lock_guard<std::mutex> Lock(M);
+    this->Done += Done;
+    if (!File.empty())
+      Current = File;
+    double Seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+            .count();
+    errs() << "\r\x1b[K"
+           << formatv("[{0}/{1}] {2:f1} s  {3}", this->Done, Total, Seconds,
+                      Current);
+    errs().flush();
+    Drawn = true;
+  }
+
+  size_t Total, Done = 0;
+  bool On, Drawn = false;
+  std::string Current;
+  std::mutex M;
+  std::chrono::steady_clock::time_point Start =
+      std::chrono::steady_clock::now();
+};
+} // namespace
+
 /// Each file analyzed on its own, -j at a time.
 static std::vector<Outcome>
 analyzeFiles(const GpuDatabase &Gpus, const AnalyzerOptions &Opts,
              const clang::tooling::CompilationDatabase &DB,
              const std::vector<std::string> &Inputs) {
   std::vector<Outcome> Outcomes(Inputs.size());
+  Progress Bar(Inputs.size());
   auto analyzeOne = [&](size_t I) {
     Outcome &O = Outcomes[I];
     const std::string &F = Inputs[I];
+    Bar.started(F);
+    auto Done = llvm::make_scope_exit([&] { Bar.finished(); });
     sys::fs::file_status St;
     if (std::error_code EC = sys::fs::status(F, St)) {
       O.Error = EC == std::errc::no_such_file_or_directory

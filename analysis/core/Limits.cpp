@@ -16,7 +16,7 @@ Clock::time_point after(Clock::time_point Start, double Seconds) {
                      std::chrono::duration<double>(Seconds));
 }
 
-enum class Reached { None, Time, Memory, Work };
+enum class Reached { None, Time, Memory, Work, Cancelled };
 
 constexpr std::chrono::milliseconds MemoryReadInterval(1);
 
@@ -69,6 +69,8 @@ thread_local LimitState File;
 thread_local LimitState Kernel;
 thread_local LimitState SavedFile;
 thread_local LimitState SavedKernel;
+thread_local const std::atomic<bool> *Cancel = nullptr;
+thread_local bool CancelHit = false;
 
 double residentMiBNow() { return roofline::residentMiB(); }
 
@@ -97,10 +99,28 @@ FileLimits::~FileLimits() {
   SavedFile = LimitState();
 }
 
-bool FileLimits::expired() { return File.check(); }
+bool FileLimits::expired() {
+  if (Cancel && File.Why == Reached::None &&
+      Cancel->load(std::memory_order_relaxed)) {
+    File.Why = Reached::Cancelled;
+    CancelHit = true;
+  }
+  return File.check();
+}
+
+CancelScope::CancelScope(const std::atomic<bool> &Flag) {
+  Cancel = &Flag;
+  CancelHit = false;
+}
+
+CancelScope::~CancelScope() { Cancel = nullptr; }
+
+bool CancelScope::stoppedEarly() { return CancelHit; }
 
 std::string FileLimits::reason() {
   char Buf[200];
+  if (File.Why == Reached::Cancelled)
+    return "analysis cancelled: a newer version of the file replaces it";
   if (File.Why == Reached::Memory)
     snprintf(Buf, sizeof Buf,
              "analysis limit reached: the analysis of this file used more "

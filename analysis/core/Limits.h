@@ -24,6 +24,7 @@
 #ifndef CUDA_ROOFLINE_LIMITS_H
 #define CUDA_ROOFLINE_LIMITS_H
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -44,6 +45,21 @@ public:
   static bool expired();
   /// The reason an unknown gives when the file's limit is reached.
   static std::string reason();
+};
+
+/// Until the scope ends, the analyses of this thread stop early once Flag
+/// is set (another thread sets it: the language server when a newer edit
+/// makes the analysis in progress useless), as if their file's limit were
+/// reached.
+class CancelScope {
+public:
+  explicit CancelScope(const std::atomic<bool> &Flag);
+  ~CancelScope();
+  /// Whether a limit check of this scope found the flag set (the work
+  /// stopped early rather than running to its end).
+  static bool stoppedEarly();
+  CancelScope(const CancelScope &) = delete;
+  CancelScope &operator=(const CancelScope &) = delete;
 };
 
 /// Starts the limits for one kernel until the scope ends: its work gives

@@ -9,9 +9,15 @@ using namespace roofline;
 namespace lsp = llvm::lsp;
 namespace json = llvm::json;
 
+std::mutex &roofline::transportWriteLock() {
+  static std::mutex M;
+  return M;
+}
+
 bool CheckedInput::admit(const std::string &Json) {
   auto reply = [&](json::Value Id, lsp::ErrorCode Code, std::string Why) {
     lsp::Logger::error("{0}", Why);
+    std::lock_guard<std::mutex> L(transportWriteLock());
     if (Transport)
       Transport->reply(std::move(Id),
                        llvm::make_error<lsp::LSPError>(std::move(Why), Code));

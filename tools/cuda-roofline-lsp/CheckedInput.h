@@ -16,8 +16,14 @@
 #include "llvm/Support/LSP/Transport.h"
 
 #include <cstdio>
+#include <mutex>
 
 namespace roofline {
+
+/// Taken by every write to the transport that does not go through the
+/// MessageHandler (whose own lock covers its replies and notifications):
+/// this input's error replies, and the analysis thread's notifications.
+std::mutex &transportWriteLock();
 
 class CheckedInput : public llvm::lsp::JSONTransportInput {
 public:

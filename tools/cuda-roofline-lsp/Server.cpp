@@ -2,6 +2,8 @@
 
 #include "Server.h"
 #include "Analyzer.h"
+#include "CheckedInput.h"
+#include "Limits.h"
 #include "LintPolicy.h"
 #include "ReportViews.h"
 #include "Version.h"
@@ -24,7 +26,10 @@ bool roofline::fromJSON(const json::Value &V, RawParams &R, json::Path) {
 Server::Server(const GpuDatabase &Gpus, ServerOptions Opts,
                lsp::JSONTransport &Transport)
     : Gpus(Gpus), Opts(std::move(Opts)), Transport(Transport),
-      Handler(Transport) {
+      Handler(Transport),
+      Queue([this](const std::string &Path,
+                   const std::atomic<bool> &C) { analyze(Path, C); },
+            this->Opts.Sync) {
   Settings = this->Opts.Settings;
   Handler.method("initialize", this, &Server::onInitialize);
   Handler.notification("initialized", this, &Server::onInitialized);
@@ -43,6 +48,36 @@ Server::Server(const GpuDatabase &Gpus, ServerOptions Opts,
   PublishDiagnostics = Handler.outgoingNotification<json::Value>(
       "textDocument/publishDiagnostics");
   ShowMessage = Handler.outgoingNotification<json::Value>("window/showMessage");
+  Progress = Handler.outgoingNotification<json::Value>("$/progress");
+  CreateProgress = Handler.outgoingRequest<json::Value, RawParams>(
+      "window/workDoneProgress/create",
+      [this](json::Value Id, llvm::Expected<RawParams> R) {
+        if (!R) {
+          lsp::Logger::error("no progress token {0}: {1}", Id,
+                             llvm::toString(R.takeError()));
+          return;
+        }
+        // The token is the request's id without its prefix.
+        std::lock_guard<std::mutex> L(State);
+        if (auto S = Id.getAsString())
+          ReadyTokens.push_back(S->str());
+      });
+  // Every request is answered at once from the last analysis: none is in
+  // flight for a cancellation to stop.
+  Handler.notification("$/cancelRequest", this, &Server::onCancelRequest);
+}
+
+void Server::onCancelRequest(const RawParams &) {}
+
+void Server::requestProgressToken() {
+  std::string Token;
+  {
+    std::lock_guard<std::mutex> L(State);
+    if (!ProgressSupported)
+      return;
+    Token = "cuda-roofline-" + std::to_string(NextToken++);
+  }
+  CreateProgress(json::Value(json::Object{{"token", Token}}), Token);
 }
 
 llvm::Error Server::run() { return Transport.run(Handler); }
@@ -84,6 +119,7 @@ llvm::Error Server::applyClientSettings(const json::Value &V) {
                                    "setting 'Gpu': unknown GPU '" +
                                        *S.Analysis.GpuId +
                                        "' (cuda-roofline --list-gpus)");
+  std::lock_guard<std::mutex> L(State);
   Settings = std::move(S);
   Hints = H;
   return llvm::Error::success();
@@ -91,10 +127,18 @@ llvm::Error Server::applyClientSettings(const json::Value &V) {
 
 void Server::onInitialize(const RawParams &P,
                           lsp::Callback<json::Value> Reply) {
-  if (const json::Object *O = P.Value.getAsObject())
+  if (const json::Object *O = P.Value.getAsObject()) {
     if (const json::Value *Init = O->get("initializationOptions"))
-      if (llvm::Error E = applyClientSettings(*Init))
+      if (llvm::Error E = applyClientSettings(*Init)) {
+        std::lock_guard<std::mutex> L(State);
         SettingsError = llvm::toString(std::move(E));
+      }
+    const json::Object *Caps = O->getObject("capabilities");
+    const json::Object *Window = Caps ? Caps->getObject("window") : nullptr;
+    std::lock_guard<std::mutex> L(State);
+    ProgressSupported =
+        Window && Window->getBoolean("workDoneProgress").value_or(false);
+  }
   json::Object Capabilities{
       {"textDocumentSync",
        json::Object{{"openClose", true},
@@ -114,36 +158,53 @@ void Server::onInitialize(const RawParams &P,
 }
 
 void Server::onInitialized(const lsp::InitializedParams &) {
-  if (!SettingsError.empty())
+  std::string Error;
+  {
+    std::lock_guard<std::mutex> L(State);
+    Error = SettingsError;
+  }
+  if (!Error.empty())
     ShowMessage(json::Object{{"type", int(lsp::MessageType::Error)},
-                             {"message", "cuda-roofline: " + SettingsError}});
+                             {"message", "cuda-roofline: " + Error}});
+  requestProgressToken();
 }
 
 void Server::onShutdown(const lsp::NoParams &,
                         lsp::Callback<std::nullptr_t> Reply) {
-  ShuttingDown = true;
+  // What was asked for is finished (and published) first.
+  Queue.waitIdle();
   Reply(nullptr);
 }
 
 void Server::onDidOpen(const lsp::DidOpenTextDocumentParams &P) {
-  Document &D = Docs[P.textDocument.uri.file().str()];
-  D.Uri = P.textDocument.uri;
-  D.Text = P.textDocument.text;
-  D.Version = P.textDocument.version;
-  analyze(D);
+  std::string Path = P.textDocument.uri.file().str();
+  {
+    std::lock_guard<std::mutex> L(State);
+    Document &D = Docs[Path];
+    D.Uri = P.textDocument.uri;
+    D.Text = P.textDocument.text;
+    D.Version = P.textDocument.version;
+  }
+  Queue.schedule(Path, std::chrono::milliseconds(0));
 }
 
 void Server::onDidChange(const lsp::DidChangeTextDocumentParams &P) {
-  auto It = Docs.find(P.textDocument.uri.file().str());
-  if (It == Docs.end())
-    return;
-  Document &D = It->second;
-  // Whole-text changes (what the server asks for) and ranged ones alike.
-  if (llvm::failed(lsp::TextDocumentContentChangeEvent::applyTo(
-          P.contentChanges, D.Text)))
-    lsp::Logger::error("cannot apply a change to {0}", D.Uri.file());
-  D.Version = P.textDocument.version;
-  analyze(D);
+  std::string Path = P.textDocument.uri.file().str();
+  {
+    std::lock_guard<std::mutex> L(State);
+    auto It = Docs.find(Path);
+    if (It == Docs.end())
+      return;
+    Document &D = It->second;
+    // Whole-text changes (what the server asks for) and ranged ones alike.
+    if (llvm::failed(lsp::TextDocumentContentChangeEvent::applyTo(
+            P.contentChanges, D.Text)))
+      lsp::Logger::error("cannot apply a change to {0}", D.Uri.file());
+    D.Version = P.textDocument.version;
+  }
+  // Typing goes on: analyze once it pauses; the analysis of the version
+  // before, if running, is stale and stops.
+  Queue.schedule(Path, Opts.Debounce);
 }
 
 void Server::onDidSave(const RawParams &P) {
@@ -157,13 +218,20 @@ void Server::onDidSave(const RawParams &P) {
     llvm::consumeError(U.takeError());
     return;
   }
-  auto It = Docs.find(U->file().str());
-  if (It != Docs.end())
-    analyze(It->second);
+  std::string Path = U->file().str();
+  {
+    std::lock_guard<std::mutex> L(State);
+    if (!Docs.count(Path))
+      return;
+  }
+  Queue.schedule(Path, std::chrono::milliseconds(0));
 }
 
 void Server::onDidClose(const lsp::DidCloseTextDocumentParams &P) {
-  auto It = Docs.find(P.textDocument.uri.file().str());
+  std::string Path = P.textDocument.uri.file().str();
+  Queue.cancel(Path);
+  std::lock_guard<std::mutex> L(State);
+  auto It = Docs.find(Path);
   if (It == Docs.end())
     return;
   // An editor shows a closed file's diagnostics no more.
@@ -187,8 +255,14 @@ void Server::onDidChangeConfiguration(const RawParams &P) {
         {"message", "cuda-roofline: " + llvm::toString(std::move(E))}});
     return;
   }
-  for (auto &[Path, D] : Docs)
-    analyze(D);
+  std::vector<std::string> Paths;
+  {
+    std::lock_guard<std::mutex> L(State);
+    for (auto &[Path, D] : Docs)
+      Paths.push_back(Path);
+  }
+  for (const std::string &Path : Paths)
+    Queue.schedule(Path, std::chrono::milliseconds(0));
 }
 
 /// The compile command of File: from --compile-commands-dir, else a
@@ -210,38 +284,98 @@ databaseFor(const std::string &File, const std::string &Dir) {
       std::vector<std::string>());
 }
 
-void Server::analyze(Document &D) {
-  D.Report.reset();
-  D.Error.clear();
-  std::string File = D.Uri.file().str();
-  AnalyzerOptions AO = Settings.Analysis;
-  AO.Contents = D.Text;
+void Server::analyze(const std::string &Path,
+                     const std::atomic<bool> &Cancelled) {
+  lsp::URIForFile Uri;
+  std::string Text, Token;
+  int64_t Version;
+  LintSettings Now;
+  {
+    std::lock_guard<std::mutex> L(State);
+    auto It = Docs.find(Path);
+    if (It == Docs.end())
+      return;
+    Uri = It->second.Uri;
+    Text = It->second.Text;
+    Version = It->second.Version;
+    Now = Settings;
+    if (!ReadyTokens.empty()) {
+      Token = ReadyTokens.front();
+      ReadyTokens.erase(ReadyTokens.begin());
+    }
+  }
+  std::string Name = llvm::sys::path::filename(Path).str();
+  if (!Token.empty()) {
+    std::lock_guard<std::mutex> W(transportWriteLock());
+    Progress(
+        json::Object{{"token", Token},
+                     {"value", json::Object{{"kind", "begin"},
+                                            {"title", "cuda-roofline"},
+                                            {"message", "analyzing " + Name},
+                                            {"cancellable", false}}}});
+  }
+  if (!Token.empty())
+    requestProgressToken(); // for the next analysis
+  auto Start = std::chrono::steady_clock::now();
+  std::optional<FileReport> Report;
+  std::string Error;
+  AnalyzerOptions AO = Now.Analysis;
+  AO.Contents = Text;
   std::string ClangDiagnostics;
   llvm::raw_string_ostream Diags(ClangDiagnostics);
   AO.Diagnostics = &Diags;
-  auto DB = databaseFor(File, Opts.CompileCommandsDir);
+  auto DB = databaseFor(Path, Opts.CompileCommandsDir);
   // A crash in one analysis costs that analysis, not the session.
   llvm::CrashRecoveryContext CRC;
   bool Finished = CRC.RunSafely([&] {
     Analyzer A(Gpus, AO);
-    auto R = A.analyzeFile(*DB, File);
+    auto R = A.analyzeFile(*DB, Path);
     if (!R) {
-      D.Error = llvm::toString(R.takeError());
+      Error = llvm::toString(R.takeError());
       return;
     }
-    auto Policy = withConfigGlobs(*R, Settings.Policy);
+    auto Policy = withConfigGlobs(*R, Now.Policy);
     if (!Policy) {
-      D.Error = llvm::toString(Policy.takeError());
+      Error = llvm::toString(Policy.takeError());
       return;
     }
-    applyLintPolicy(*R, *Policy, &D.Text);
-    D.Report = std::move(*R);
+    applyLintPolicy(*R, *Policy, &Text);
+    Report = std::move(*R);
   });
   if (!Finished)
-    D.Error = "the analysis crashed; the server goes on (please report "
-              "this file)";
-  if (!D.Error.empty() && !ClangDiagnostics.empty())
-    lsp::Logger::info("clang on {0}:\n{1}", File, ClangDiagnostics);
+    Error = "the analysis crashed; the server goes on (please report this "
+            "file)";
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
+  if (!Token.empty()) {
+    std::lock_guard<std::mutex> W(transportWriteLock());
+    Progress(json::Object{
+        {"token", Token},
+        {"value",
+         json::Object{
+             {"kind", "end"},
+             {"message", (Cancelled ? "cancelled: " : "analyzed ") + Name}}}});
+  }
+  if (Cancelled) {
+    lsp::Logger::info("analysis of {0} version {1} cancelled after {2:f2} s{3}",
+                      Path, Version, Seconds,
+                      CancelScope::stoppedEarly()
+                          ? " (stopped early, at a limit check)"
+                          : "");
+    return;
+  }
+  if (!Error.empty() && !ClangDiagnostics.empty())
+    lsp::Logger::info("clang on {0}:\n{1}", Path, ClangDiagnostics);
+  std::lock_guard<std::mutex> L(State);
+  auto It = Docs.find(Path);
+  // Closed, or changed since: a newer analysis is due.
+  if (It == Docs.end() || It->second.Version != Version)
+    return;
+  Document &D = It->second;
+  D.Report = std::move(Report);
+  D.Error = std::move(Error);
+  D.AnalyzedText = std::move(Text);
   publish(D);
 }
 
@@ -249,7 +383,7 @@ void Server::publish(Document &D) {
   std::string Main = D.Uri.file().str();
   std::map<std::string, std::vector<json::Value>> ByFile;
   if (D.Report)
-    ByFile = diagnosticsOf(*D.Report, Main, D.Text);
+    ByFile = diagnosticsOf(*D.Report, Main, D.AnalyzedText);
   else
     ByFile[Main].push_back(failureDiagnostic(D.Error));
   // Files that had diagnostics last time and have none now are cleared.
@@ -268,41 +402,56 @@ void Server::publish(Document &D) {
                         {"diagnostics", json::Array(std::move(Diagnostics))}};
     if (File == Main)
       Params["version"] = D.Version;
+    std::lock_guard<std::mutex> W(transportWriteLock());
     PublishDiagnostics(std::move(Params));
   }
 }
 
 void Server::onHover(const lsp::TextDocumentPositionParams &P,
                      lsp::Callback<std::optional<lsp::Hover>> Reply) {
+  std::unique_lock<std::mutex> L(State);
   auto It = Docs.find(P.textDocument.uri.file().str());
   if (It == Docs.end() || !It->second.Report)
     return Reply(std::nullopt);
-  Reply(hoverAt(*It->second.Report, It->first, It->second.Text, P.position));
+  auto H = hoverAt(*It->second.Report, It->first, It->second.AnalyzedText,
+                   P.position);
+  L.unlock();
+  Reply(std::move(H));
 }
 
 void Server::onDocumentSymbol(
     const lsp::DocumentSymbolParams &P,
     lsp::Callback<std::vector<lsp::DocumentSymbol>> Reply) {
+  std::unique_lock<std::mutex> L(State);
   auto It = Docs.find(P.textDocument.uri.file().str());
   if (It == Docs.end() || !It->second.Report)
     return Reply(std::vector<lsp::DocumentSymbol>());
-  Reply(symbolsOf(*It->second.Report, It->first, It->second.Text));
+  auto S = symbolsOf(*It->second.Report, It->first, It->second.AnalyzedText);
+  L.unlock();
+  Reply(std::move(S));
 }
 
 void Server::onInlayHint(const lsp::InlayHintsParams &P,
                          lsp::Callback<json::Value> Reply) {
+  std::unique_lock<std::mutex> L(State);
   auto It = Docs.find(P.textDocument.uri.file().str());
   if (It == Docs.end() || !It->second.Report)
     return Reply(json::Array());
-  Reply(inlayHintsOf(*It->second.Report, It->first, It->second.Text, Hints,
-                     P.range));
+  json::Value V = inlayHintsOf(*It->second.Report, It->first,
+                               It->second.AnalyzedText, Hints, P.range);
+  L.unlock();
+  Reply(std::move(V));
 }
 
 void Server::onCodeAction(const lsp::CodeActionParams &P,
                           lsp::Callback<json::Value> Reply) {
+  std::unique_lock<std::mutex> L(State);
   auto It = Docs.find(P.textDocument.uri.file().str());
   if (It == Docs.end() || !It->second.Report)
     return Reply(json::Array());
-  Reply(codeActionsAt(*It->second.Report, It->first, It->second.Text,
-                      It->second.Uri.uri().str(), P.range));
+  json::Value V =
+      codeActionsAt(*It->second.Report, It->first, It->second.AnalyzedText,
+                    It->second.Uri.uri().str(), P.range);
+  L.unlock();
+  Reply(std::move(V));
 }

@@ -12,6 +12,7 @@
 #ifndef CUDA_ROOFLINE_LSP_SERVER_H
 #define CUDA_ROOFLINE_LSP_SERVER_H
 
+#include "AnalysisQueue.h"
 #include "GpuDatabase.h"
 #include "LintOptions.h"
 #include "Report.h"
@@ -21,9 +22,12 @@
 #include "llvm/Support/LSP/Protocol.h"
 #include "llvm/Support/LSP/Transport.h"
 
+#include <chrono>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace roofline {
 
@@ -34,6 +38,10 @@ struct ServerOptions {
   /// --compile-commands-dir: the compile_commands.json to use; empty:
   /// searched upward from each file (then none: the file alone).
   std::string CompileCommandsDir;
+  /// How long after an edit the file is analyzed (a newer edit restarts it).
+  std::chrono::milliseconds Debounce{300};
+  /// Analyze on the protocol's thread, in message order (tests).
+  bool Sync = false;
 };
 
 /// A JSON value as a request's parameters (the methods whose parameters
@@ -54,11 +62,14 @@ public:
 private:
   struct Document {
     llvm::lsp::URIForFile Uri;
+    /// What the editor has now.
     std::string Text;
     int64_t Version = 0;
-    /// The last analysis, or why there is none.
+    /// The last analysis (of AnalyzedText), or why there is none: what the
+    /// requests answer from while a newer version is analyzed.
     std::optional<FileReport> Report;
     std::string Error;
+    std::string AnalyzedText;
     /// Files the last publication gave diagnostics (to clear them).
     std::vector<std::string> Published;
   };
@@ -72,6 +83,7 @@ private:
   void onDidSave(const RawParams &P);
   void onDidClose(const llvm::lsp::DidCloseTextDocumentParams &P);
   void onDidChangeConfiguration(const RawParams &P);
+  void onCancelRequest(const RawParams &P);
   void onHover(const llvm::lsp::TextDocumentPositionParams &P,
                llvm::lsp::Callback<std::optional<llvm::lsp::Hover>>);
   void onInlayHint(const llvm::lsp::InlayHintsParams &P,
@@ -86,21 +98,38 @@ private:
   /// {KEY: VALUE}, KEY as in the clang-tidy options: Gpu, Params, ...) over
   /// the command line's; an error names the bad setting.
   llvm::Error applyClientSettings(const llvm::json::Value &V);
-  void analyze(Document &D);
+  /// The queue's work: analyzes the current version of the document at
+  /// Path and publishes it, unless a newer one makes it stale.
+  void analyze(const std::string &Path, const std::atomic<bool> &Cancelled);
+  /// With State held.
   void publish(Document &D);
+  /// work-done progress: asks the client for the next token.
+  void requestProgressToken();
 
   const GpuDatabase &Gpus;
   ServerOptions Opts;
-  /// The command line's settings with the client's over them.
-  LintSettings Settings;
-  std::string SettingsError;
-  HintKinds Hints; ///< The client's "inlayHints" setting.
   llvm::lsp::JSONTransport &Transport;
   llvm::lsp::MessageHandler Handler;
   llvm::lsp::OutgoingNotification<llvm::json::Value> PublishDiagnostics;
   llvm::lsp::OutgoingNotification<llvm::json::Value> ShowMessage;
+  llvm::lsp::OutgoingNotification<llvm::json::Value> Progress;
+  llvm::lsp::OutgoingRequest<llvm::json::Value> CreateProgress;
+
+  /// Guards what both threads touch: the documents, the settings and the
+  /// progress tokens.
+  std::mutex State;
+  /// The command line's settings with the client's over them.
+  LintSettings Settings;
+  std::string SettingsError;
+  HintKinds Hints;                      ///< The client's "inlayHints" setting.
   std::map<std::string, Document> Docs; ///< By file path.
-  bool ShuttingDown = false;
+  /// The client shows work-done progress; tokens it has created, unused.
+  bool ProgressSupported = false;
+  unsigned NextToken = 1;
+  std::vector<std::string> ReadyTokens;
+
+  /// Last: its thread stops before the rest goes.
+  AnalysisQueue Queue;
 };
 
 } // namespace roofline

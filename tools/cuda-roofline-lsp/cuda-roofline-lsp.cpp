@@ -58,6 +58,17 @@ static cl::opt<bool> AllowUnsafeFlags(
              "deliberately not a client setting: editors read workspace "
              "settings from the repository too)"),
     cl::cat(Cat));
+static cl::opt<unsigned> DebounceMs(
+    "debounce-ms",
+    cl::desc("Milliseconds after an edit before the file is analyzed "
+             "(default 300); a newer edit starts the wait again and "
+             "cancels the analysis in progress"),
+    cl::init(300), cl::cat(Cat));
+static cl::opt<bool>
+    Sync("sync",
+         cl::desc("Analyze on the thread that reads the messages, in their "
+                  "order, with no delay (for transcript tests)"),
+         cl::cat(Cat));
 static cl::opt<bool> PrettyPrint("pretty", cl::desc("Pretty-print JSON output"),
                                  cl::cat(Cat));
 static cl::opt<lsp::Logger::Level> LogLevel(
@@ -102,6 +113,8 @@ int main(int Argc, char **Argv) {
   ServerOptions Opts;
   Opts.Settings = defaultSettings(FrontEnd::Tidy);
   Opts.CompileCommandsDir = CompileCommandsDir;
+  Opts.Debounce = std::chrono::milliseconds(DebounceMs);
+  Opts.Sync = Sync;
   Opts.Settings.Analysis.AllowUnsafeFlags = AllowUnsafeFlags;
   for (StringRef S : Settings) {
     auto [Key, Value] = S.split('=');

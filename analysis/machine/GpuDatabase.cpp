@@ -16,6 +16,7 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
 #include <cmath>
@@ -496,3 +497,20 @@ const GpuSpec *GpuDatabase::find(StringRef Id) const {
 }
 
 } // namespace roofline
+
+llvm::Expected<roofline::GpuDatabase>
+roofline::GpuDatabase::withFiles(llvm::ArrayRef<std::string> Files) {
+  GpuDatabase Gpus = builtin();
+  for (const std::string &F : Files) {
+    auto Buf = llvm::MemoryBuffer::getFile(F);
+    if (!Buf)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "cannot read --gpu-file '" + F +
+                                         "': " + Buf.getError().message());
+    auto Extra = parse((*Buf)->getBuffer(), F);
+    if (!Extra)
+      return Extra.takeError();
+    Gpus.merge(*Extra);
+  }
+  return std::move(Gpus);
+}

@@ -111,6 +111,11 @@ public:
   /// The database embedded in the binary (analysis/machine/data/gpus.json).
   static const GpuDatabase &builtin();
 
+  /// The built-in database with the GPUs of each file merged in, in order
+  /// (--gpu-file); an error names a file that cannot be read or parsed.
+  static llvm::Expected<GpuDatabase>
+  withFiles(llvm::ArrayRef<std::string> Files);
+
   /// Adds the GPUs of Other; an id that already exists is replaced (user
   /// files override). New ids are appended in Other's order.
   void merge(const GpuDatabase &Other);

@@ -81,18 +81,7 @@ static cl::opt<lsp::Logger::Level> LogLevel(
     cl::init(lsp::Logger::Level::Error), cl::cat(Cat));
 
 static Expected<GpuDatabase> loadGpus() {
-  GpuDatabase Gpus = GpuDatabase::builtin();
-  for (const std::string &F : GpuFiles) {
-    auto Buf = MemoryBuffer::getFile(F);
-    if (!Buf)
-      return createStringError("cannot read --gpu-file '" + F +
-                               "': " + Buf.getError().message());
-    auto Extra = GpuDatabase::parse((*Buf)->getBuffer(), F);
-    if (!Extra)
-      return Extra.takeError();
-    Gpus.merge(*Extra);
-  }
-  return std::move(Gpus);
+  return GpuDatabase::withFiles(GpuFiles);
 }
 
 int main(int Argc, char **Argv) {

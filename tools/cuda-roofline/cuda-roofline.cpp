@@ -319,18 +319,7 @@ static bool parseOptions(const CommandLine &CL) {
 
 /// The built-in GPUs and those of --gpu-file.
 static Expected<GpuDatabase> loadGpus() {
-  GpuDatabase Gpus = GpuDatabase::builtin();
-  for (const std::string &F : GpuFiles) {
-    auto Buf = MemoryBuffer::getFile(F);
-    if (!Buf)
-      return createStringError("cannot read --gpu-file '" + F +
-                               "': " + Buf.getError().message());
-    auto Extra = GpuDatabase::parse((*Buf)->getBuffer(), F);
-    if (!Extra)
-      return Extra.takeError();
-    Gpus.merge(*Extra);
-  }
-  return std::move(Gpus);
+  return GpuDatabase::withFiles(GpuFiles);
 }
 
 /// The reports to write: --format's on stdout unless --output alone was

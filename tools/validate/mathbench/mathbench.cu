@@ -34,11 +34,11 @@
 // One kernel per operation. A and B are inputs, O the output; the operands are
 // drawn so every call stays on the common path (no denormals, no huge
 // arguments for the trigonometric reductions, no division by zero).
-#define UNARY_F(NAME, EXPR, HOST)                                              \
-  __global__ void k_##NAME(const float *A, const float *B, float *O, int n) {  \
+#define UNARY(T, NAME, EXPR, HOST)                                             \
+  __global__ void k_##NAME(const T *A, const T *B, T *O, int n) {              \
     int i = blockIdx.x * blockDim.x + threadIdx.x;                             \
     if (i < n) {                                                               \
-      float a = A[i], b = B[i];                                                \
+      T a = A[i], b = B[i];                                                    \
       (void)b;                                                                 \
       O[i] = (EXPR);                                                           \
     }                                                                          \
@@ -48,21 +48,8 @@
     (void)b;                                                                   \
     return (HOST);                                                             \
   }
-#define UNARY_D(NAME, EXPR, HOST)                                              \
-  __global__ void k_##NAME(const double *A, const double *B, double *O,        \
-                           int n) {                                            \
-    int i = blockIdx.x * blockDim.x + threadIdx.x;                             \
-    if (i < n) {                                                               \
-      double a = A[i], b = B[i];                                               \
-      (void)b;                                                                 \
-      O[i] = (EXPR);                                                           \
-    }                                                                          \
-  }                                                                            \
-  static double host_##NAME(double a, double b) {                              \
-    (void)a;                                                                   \
-    (void)b;                                                                   \
-    return (HOST);                                                             \
-  }
+#define UNARY_F(NAME, EXPR, HOST) UNARY(float, NAME, EXPR, HOST)
+#define UNARY_D(NAME, EXPR, HOST) UNARY(double, NAME, EXPR, HOST)
 
 // fp32: the baseline, the plain arithmetic whose counts are known, then the
 // expanded operations.

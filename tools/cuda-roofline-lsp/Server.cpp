@@ -31,6 +31,7 @@ Server::Server(const GpuDatabase &Gpus, ServerOptions Opts,
                    const std::atomic<bool> &C) { analyze(Path, C); },
             this->Opts.Sync) {
   Settings = this->Opts.Settings;
+  CompileCommandsDir = this->Opts.CompileCommandsDir;
   Handler.method("initialize", this, &Server::onInitialize);
   Handler.notification("initialized", this, &Server::onInitialized);
   Handler.method("shutdown", this, &Server::onShutdown);
@@ -90,6 +91,7 @@ llvm::Error Server::applyClientSettings(const json::Value &V) {
     O = Nested;
   LintSettings S = Opts.Settings;
   HintKinds H;
+  std::string DatabaseDir = Opts.CompileCommandsDir;
   for (const auto &[Key, Value] : *O) {
     // The server's own setting: which inlay hints to show.
     if (Key == "inlayHints") {
@@ -102,6 +104,16 @@ llvm::Error Server::applyClientSettings(const json::Value &V) {
       H.Sectors = K->getBoolean("sectors").value_or(false);
       H.Trips = K->getBoolean("trips").value_or(false);
       H.Kernels = K->getBoolean("kernels").value_or(false);
+      continue;
+    }
+    // As clangd names it: the folder of compile_commands.json.
+    if (Key == "compilationDatabasePath") {
+      auto Dir = Value.getAsString();
+      if (!Dir)
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            "setting 'compilationDatabasePath': expected a folder name");
+      DatabaseDir = Dir->str();
       continue;
     }
     std::string Text;
@@ -122,6 +134,7 @@ llvm::Error Server::applyClientSettings(const json::Value &V) {
   std::lock_guard<std::mutex> L(State);
   Settings = std::move(S);
   Hints = H;
+  CompileCommandsDir = DatabaseDir;
   return llvm::Error::success();
 }
 
@@ -287,7 +300,7 @@ databaseFor(const std::string &File, const std::string &Dir) {
 void Server::analyze(const std::string &Path,
                      const std::atomic<bool> &Cancelled) {
   lsp::URIForFile Uri;
-  std::string Text, Token;
+  std::string Text, Token, DatabaseDir;
   int64_t Version;
   LintSettings Now;
   {
@@ -299,6 +312,7 @@ void Server::analyze(const std::string &Path,
     Text = It->second.Text;
     Version = It->second.Version;
     Now = Settings;
+    DatabaseDir = CompileCommandsDir;
     if (!ReadyTokens.empty()) {
       Token = ReadyTokens.front();
       ReadyTokens.erase(ReadyTokens.begin());
@@ -324,7 +338,7 @@ void Server::analyze(const std::string &Path,
   std::string ClangDiagnostics;
   llvm::raw_string_ostream Diags(ClangDiagnostics);
   AO.Diagnostics = &Diags;
-  auto DB = databaseFor(Path, Opts.CompileCommandsDir);
+  auto DB = databaseFor(Path, DatabaseDir);
   // A crash in one analysis costs that analysis, not the session.
   llvm::CrashRecoveryContext CRC;
   bool Finished = CRC.RunSafely([&] {

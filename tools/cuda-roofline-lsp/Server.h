@@ -95,8 +95,9 @@ private:
                    llvm::lsp::Callback<std::vector<llvm::lsp::DocumentSymbol>>);
 
   /// Reads the client's settings ({"cudaRoofline": {KEY: VALUE}} or
-  /// {KEY: VALUE}, KEY as in the clang-tidy options: Gpu, Params, ...) over
-  /// the command line's; an error names the bad setting.
+  /// {KEY: VALUE}, KEY as in the clang-tidy options: Gpu, Params, ...; and
+  /// the server's own inlayHints and compilationDatabasePath) over the
+  /// command line's; an error names the bad setting.
   llvm::Error applyClientSettings(const llvm::json::Value &V);
   /// The queue's work: analyzes the current version of the document at
   /// Path and publishes it, unless a newer one makes it stale.
@@ -121,7 +122,9 @@ private:
   /// The command line's settings with the client's over them.
   LintSettings Settings;
   std::string SettingsError;
-  HintKinds Hints;                      ///< The client's "inlayHints" setting.
+  HintKinds Hints; ///< The client's "inlayHints" setting.
+  /// --compile-commands-dir, or the client's compilationDatabasePath.
+  std::string CompileCommandsDir;
   std::map<std::string, Document> Docs; ///< By file path.
   /// The client shows work-done progress; tokens it has created, unused.
   bool ProgressSupported = false;

@@ -423,49 +423,36 @@ void Server::publish(Document &D) {
 
 void Server::onHover(const lsp::TextDocumentPositionParams &P,
                      lsp::Callback<std::optional<lsp::Hover>> Reply) {
-  std::unique_lock<std::mutex> L(State);
-  auto It = Docs.find(P.textDocument.uri.file().str());
-  if (It == Docs.end() || !It->second.Report)
-    return Reply(std::nullopt);
-  auto H = hoverAt(*It->second.Report, It->first, It->second.AnalyzedText,
-                   P.position);
-  L.unlock();
-  Reply(std::move(H));
+  Reply(fromLastAnalysis(P.textDocument.uri, std::optional<lsp::Hover>(),
+                         [&](const std::string &Path, const Document &D) {
+                           return hoverAt(*D.Report, Path, D.AnalyzedText,
+                                          P.position);
+                         }));
 }
 
 void Server::onDocumentSymbol(
     const lsp::DocumentSymbolParams &P,
     lsp::Callback<std::vector<lsp::DocumentSymbol>> Reply) {
-  std::unique_lock<std::mutex> L(State);
-  auto It = Docs.find(P.textDocument.uri.file().str());
-  if (It == Docs.end() || !It->second.Report)
-    return Reply(std::vector<lsp::DocumentSymbol>());
-  auto S = symbolsOf(*It->second.Report, It->first, It->second.AnalyzedText);
-  L.unlock();
-  Reply(std::move(S));
+  Reply(fromLastAnalysis(P.textDocument.uri, std::vector<lsp::DocumentSymbol>(),
+                         [&](const std::string &Path, const Document &D) {
+                           return symbolsOf(*D.Report, Path, D.AnalyzedText);
+                         }));
 }
 
 void Server::onInlayHint(const lsp::InlayHintsParams &P,
                          lsp::Callback<json::Value> Reply) {
-  std::unique_lock<std::mutex> L(State);
-  auto It = Docs.find(P.textDocument.uri.file().str());
-  if (It == Docs.end() || !It->second.Report)
-    return Reply(json::Array());
-  json::Value V = inlayHintsOf(*It->second.Report, It->first,
-                               It->second.AnalyzedText, Hints, P.range);
-  L.unlock();
-  Reply(std::move(V));
+  Reply(fromLastAnalysis(P.textDocument.uri, json::Value(json::Array()),
+                         [&](const std::string &Path, const Document &D) {
+                           return inlayHintsOf(*D.Report, Path, D.AnalyzedText,
+                                               Hints, P.range);
+                         }));
 }
 
 void Server::onCodeAction(const lsp::CodeActionParams &P,
                           lsp::Callback<json::Value> Reply) {
-  std::unique_lock<std::mutex> L(State);
-  auto It = Docs.find(P.textDocument.uri.file().str());
-  if (It == Docs.end() || !It->second.Report)
-    return Reply(json::Array());
-  json::Value V =
-      codeActionsAt(*It->second.Report, It->first, It->second.AnalyzedText,
-                    It->second.Uri.uri().str(), P.range);
-  L.unlock();
-  Reply(std::move(V));
+  Reply(fromLastAnalysis(P.textDocument.uri, json::Value(json::Array()),
+                         [&](const std::string &Path, const Document &D) {
+                           return codeActionsAt(*D.Report, Path, D.AnalyzedText,
+                                                D.Uri.uri().str(), P.range);
+                         }));
 }

@@ -94,6 +94,18 @@ private:
   onDocumentSymbol(const llvm::lsp::DocumentSymbolParams &P,
                    llvm::lsp::Callback<std::vector<llvm::lsp::DocumentSymbol>>);
 
+  /// What View makes of the last analysis of the document at Uri (with
+  /// State held), or Empty while it has none.
+  template <typename Result, typename ViewT>
+  Result fromLastAnalysis(const llvm::lsp::URIForFile &Uri, Result Empty,
+                          ViewT View) {
+    std::lock_guard<std::mutex> L(State);
+    auto It = Docs.find(Uri.file().str());
+    if (It == Docs.end() || !It->second.Report)
+      return Empty;
+    return View(It->first, It->second);
+  }
+
   /// Reads the client's settings ({"cudaRoofline": {KEY: VALUE}} or
   /// {KEY: VALUE}, KEY as in the clang-tidy options: Gpu, Params, ...; and
   /// the server's own inlayHints and compilationDatabasePath) over the

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 PKGS=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clang-tidy-22
       libclang-rt-22-dev cmake ninja-build libgtest-dev python3 git pre-commit
-      clang-format-22 black neovim)
+      clang-format-22 black neovim emacs-nox elpa-eglot nodejs)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -32,11 +32,37 @@ if sanitize:
     # sanitizers; the normal run keeps them.
     config.excludes += ["long_kernel.test", "many_branches_crash.test"]
 
-# Neovim for the editor test (test/lit/editors/), from Debian's `neovim`.
+# Neovim for the editor tests (test/lit/editors/), from Debian's `neovim`.
 import shutil
 
 if shutil.which("nvim"):
     config.available_features.add("nvim")
+# Emacs with eglot (built in from Emacs 29; Debian 12's `elpa-eglot` on Emacs
+# 28), loaded the way the test's script loads it.
+if shutil.which("emacs"):
+    import subprocess
+
+    try:
+        probe = subprocess.run(
+            [
+                "emacs",
+                "--batch",
+                "-Q",
+                "-l",
+                os.path.join(
+                    config.test_source_root, "editors", "Inputs", "eglot-lsp.el"
+                ),
+            ],
+            env=dict(os.environ, ROOFLINE_EGLOT_PROBE="1"),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=30,
+        )
+        if probe.returncode == 0:
+            config.available_features.add("emacs")
+    except (OSError, subprocess.SubprocessError):
+        pass
 # `script` (util-linux) gives the progress test a terminal.
 if shutil.which("script"):
     config.available_features.add("script")
@@ -81,3 +107,15 @@ config.substitutions.append(
 )
 config.substitutions.append(("%clangxx", os.path.join(module_hosts_dir, "clang++")))
 config.substitutions.append(("%cuda-path", config.cuda_path))
+# Node.js runs the VS Code extension's code (test/lit/editors/vscode.test);
+# the build packages the extension as %vsix.
+if shutil.which("node"):
+    config.available_features.add("node")
+config.substitutions.append(
+    (
+        "%vsix",
+        os.path.join(
+            config.roofline_bin, "..", "editors", "vscode", "cuda-roofline.vsix"
+        ),
+    )
+)

@@ -84,13 +84,19 @@ function toWorkspaceEdit(edit) {
   for (const [uri, edits] of Object.entries(edit.changes || {}))
     for (const e of /** @type {any[]} */ (edits))
       out.replace(vscode.Uri.parse(uri), toRange(e.range), e.newText);
-  for (const change of edit.documentChanges || [])
+  for (const change of edit.documentChanges || []) {
+    // The action that writes a new .cuda-roofline.yaml creates it first.
+    if (change.kind === 'create') {
+      out.createFile(vscode.Uri.parse(change.uri), change.options || {});
+      continue;
+    }
     for (const e of change.edits || [])
       out.replace(
         vscode.Uri.parse(change.textDocument.uri),
         toRange(e.range),
         e.newText
       );
+  }
   return out;
 }
 
@@ -189,6 +195,9 @@ class Client {
         initializationOptions: serverSettings(),
         capabilities: {
           window: { workDoneProgress: true },
+          workspace: {
+            workspaceEdit: { documentChanges: true, resourceOperations: ['create'] },
+          },
           textDocument: {
             synchronization: { didSave: true },
             publishDiagnostics: { relatedInformation: true, codeDescriptionSupport: true },

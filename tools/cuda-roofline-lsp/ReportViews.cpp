@@ -292,11 +292,10 @@ static llvm::json::Value action(std::string Title, const std::string &Uri,
       {"edit", llvm::json::Object{{"changes", std::move(Changes)}}}};
 }
 
-llvm::json::Value roofline::codeActionsAt(const FileReport &R,
-                                          const std::string &MainPath,
-                                          llvm::StringRef MainText,
-                                          const std::string &Uri,
-                                          lsp::Range Range) {
+llvm::json::Value
+roofline::codeActionsAt(const FileReport &R, const std::string &MainPath,
+                        llvm::StringRef MainText, const std::string &Uri,
+                        lsp::Range Range, const WorkspaceAccess &Workspace) {
   std::string Main = absolute(MainPath);
   llvm::json::Array Out;
   std::set<std::pair<unsigned, std::string>> Done;
@@ -339,6 +338,8 @@ llvm::json::Value roofline::codeActionsAt(const FileReport &R,
                            textEdit(lsp::Position(int(K.Decl.Loc.Line) - 1, 0),
                                     Annotation + "\n"),
                            true));
+      if (auto A = configSizeAction(Main, P, Workspace))
+        Out.push_back(std::move(*A));
     }
   }
   return llvm::json::Value(std::move(Out));

@@ -11,6 +11,7 @@
 #ifndef CUDA_ROOFLINE_LSP_REPORTVIEWS_H
 #define CUDA_ROOFLINE_LSP_REPORTVIEWS_H
 
+#include "ConfigEdit.h"
 #include "Report.h"
 
 #include "llvm/Support/JSON.h"
@@ -62,11 +63,13 @@ llvm::json::Value inlayHintsOf(const FileReport &R, const std::string &MainPath,
 /// The code actions for Range of the analyzed file (URI Uri): for each
 /// finding there, suppressing it with NOLINT on its line or NOLINTNEXTLINE
 /// above it; for a kernel there without sizes, an annotation that gives
-/// each missing name a value.
+/// each missing name a value in this file, and an entry of the workspace's
+/// .cuda-roofline.yaml that gives it one in every file (configSizeAction).
 llvm::json::Value codeActionsAt(const FileReport &R,
                                 const std::string &MainPath,
                                 llvm::StringRef MainText,
-                                const std::string &Uri, llvm::lsp::Range Range);
+                                const std::string &Uri, llvm::lsp::Range Range,
+                                const WorkspaceAccess &Workspace);
 
 } // namespace roofline
 

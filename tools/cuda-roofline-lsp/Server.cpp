@@ -138,6 +138,33 @@ llvm::Error Server::applyClientSettings(const json::Value &V) {
   return llvm::Error::success();
 }
 
+/// The workspace's folder (rootUri, else the first workspace folder) and
+/// whether the client's workspace edits may create files.
+static WorkspaceAccess workspaceOf(const json::Object &Init) {
+  WorkspaceAccess W;
+  std::optional<llvm::StringRef> Root = Init.getString("rootUri");
+  if (!Root)
+    if (const json::Array *Folders = Init.getArray("workspaceFolders"))
+      if (!Folders->empty())
+        if (const json::Object *F = Folders->front().getAsObject())
+          Root = F->getString("uri");
+  if (Root) {
+    if (auto U = lsp::URIForFile::fromURI(*Root))
+      W.Root = U->file().rtrim('/').str();
+    else
+      llvm::consumeError(U.takeError());
+  }
+  const json::Object *Caps = Init.getObject("capabilities");
+  const json::Object *Ws = Caps ? Caps->getObject("workspace") : nullptr;
+  const json::Object *Edit = Ws ? Ws->getObject("workspaceEdit") : nullptr;
+  if (const json::Array *Ops =
+          Edit ? Edit->getArray("resourceOperations") : nullptr)
+    for (const json::Value &Op : *Ops)
+      if (Op.getAsString() == "create")
+        W.CanCreateFiles = true;
+  return W;
+}
+
 void Server::onInitialize(const RawParams &P,
                           lsp::Callback<json::Value> Reply) {
   if (const json::Object *O = P.Value.getAsObject()) {
@@ -148,9 +175,11 @@ void Server::onInitialize(const RawParams &P,
       }
     const json::Object *Caps = O->getObject("capabilities");
     const json::Object *Window = Caps ? Caps->getObject("window") : nullptr;
+    WorkspaceAccess W = workspaceOf(*O);
     std::lock_guard<std::mutex> L(State);
     ProgressSupported =
         Window && Window->getBoolean("workDoneProgress").value_or(false);
+    Workspace = std::move(W);
   }
   json::Object Capabilities{
       {"textDocumentSync",
@@ -453,6 +482,7 @@ void Server::onCodeAction(const lsp::CodeActionParams &P,
   Reply(fromLastAnalysis(P.textDocument.uri, json::Value(json::Array()),
                          [&](const std::string &Path, const Document &D) {
                            return codeActionsAt(*D.Report, Path, D.AnalyzedText,
-                                                D.Uri.uri().str(), P.range);
+                                                D.Uri.uri().str(), P.range,
+                                                Workspace);
                          }));
 }

@@ -140,6 +140,9 @@ private:
   std::map<std::string, Document> Docs; ///< By file path.
   /// The client shows work-done progress; tokens it has created, unused.
   bool ProgressSupported = false;
+  /// The workspace's folder and whether the client creates files in edits
+  /// (for the code action that writes .cuda-roofline.yaml).
+  WorkspaceAccess Workspace;
   unsigned NextToken = 1;
   std::vector<std::string> ReadyTokens;
 

@@ -5,7 +5,7 @@
 // extension's own code against the real server: that it starts the server,
 // keeps it told of the buffer, and turns each answer into VS Code's types.
 //
-// Usage: node vscode-host.js EXTENSION_DIR FILE [--missing-server]
+// Usage: node vscode-host.js EXTENSION_DIR FILE [--missing-server | --workspace-action]
 // Environment: ROOFLINE_LSP (the server). Prints "vscode-host: ..." lines;
 // exits 1 after "vscode-host: FAILED: ..." at the first failure.
 'use strict';
@@ -97,6 +97,9 @@ class WorkspaceEdit {
   }
   replace(uri, range, newText) {
     this.edits.push({ uri, range, newText });
+  }
+  createFile(uri, options) {
+    this.edits.push({ create: uri, options });
   }
 }
 
@@ -203,7 +206,7 @@ const vscode = {
   },
   workspace: {
     isTrusted: true,
-    workspaceFolders: [{ uri: Uri.file(path.dirname(file)), name: 'w' }],
+    workspaceFolders: [{ uri: Uri.file(process.env.ROOFLINE_WORKSPACE || path.dirname(file)), name: 'w' }],
     textDocuments: documents,
     getConfiguration: () => ({ get: (key) => config[key] }),
     onDidOpenTextDocument: events.open.event,
@@ -285,6 +288,30 @@ async function main() {
   // VS Code activates on the language of a document already open.
   documents.push(doc);
   const context = { subscriptions: [] };
+
+  if (mode === '--workspace-action') {
+    // A kernel without sizes (line 26 of the file): the action that writes
+    // .cuda-roofline.yaml at the workspace's root, applied as VS Code would.
+    await ext.activate(context);
+    await waitFor('diagnostics', () => collections[0].byUri.get(Uri.file(file).toString()));
+    const actions = await providers.codeActions.provideCodeActions(doc, new Range(25, 0, 25, 0));
+    for (const a of actions) out(`action "${a.title}"`);
+    const workspace = actions.find((a) => /for the workspace/.test(a.title));
+    if (!workspace) fail('no workspace action');
+    for (const e of workspace.edit.edits) {
+      if (e.create) {
+        if (!(e.options.ignoreIfExists && fs.existsSync(e.create.fsPath))) fs.writeFileSync(e.create.fsPath, '');
+        out(`created ${path.basename(e.create.fsPath)}`);
+        continue;
+      }
+      const lines = fs.readFileSync(e.uri.fsPath, 'utf8').split('\n');
+      const l = lines[e.range.start.line];
+      lines[e.range.start.line] = l.slice(0, e.range.start.character) + e.newText + l.slice(e.range.start.character);
+      fs.writeFileSync(e.uri.fsPath, lines.join('\n'));
+    }
+    await ext.deactivate();
+    return;
+  }
 
   if (mode === '--missing-server') {
     await ext.activate(context);

@@ -25,6 +25,12 @@ constexpr const char *FlopsFamily = "flops";
 constexpr const char *DivFamily = "div";
 constexpr const char *SpecialFamily = "special";
 
+/// Per precision: the FLOPs the SASS executes as the profiler counts them
+/// (FADD, FMUL 1; FFMA 2): divisions, square roots and library math
+/// expanded, multiplies fused as the back end fuses them.
+constexpr const char *ExecutedFlopsPrefix = "flops_executed.";
+constexpr const char *ExecutedFlopsFamily = "flops_executed";
+
 /// Totals over the per-precision counters.
 constexpr const char *FlopsTotal = "flops_total";
 constexpr const char *Divisions = "divisions";

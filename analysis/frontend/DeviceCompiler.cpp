@@ -118,6 +118,8 @@ public:
 
   /// Set when the unit had errors: what isolation could keep.
   IsolatedUnit Isolated;
+  /// The device compile's -fgpu-approx-transcendentals (nvcc's fast math).
+  bool ApproxMath = false;
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Inv,
                      FileManager *Files,
@@ -125,6 +127,7 @@ public:
                      DiagnosticConsumer *Diags) override {
     if (!Inv->getLangOpts().CUDAIsDevice)
       return true; // Host job: the device job carries everything we need.
+    ApproxMath = Inv->getLangOpts().GPUDeviceApproxTranscendentals;
     CodeGenOptions &CG = Inv->getCodeGenOpts();
     // libdevice stays unlinked so math calls remain recognizable.
     CG.LinkBitcodeFiles.clear();
@@ -600,6 +603,24 @@ static llvm::Error refuseUnsafeFlags(const CompilationDatabase &DB,
   return llvm::Error::success();
 }
 
+/// What the executed-FLOP count needs of the compile, as module flags
+/// (model/ExecutedMath.h): the libdevice it would link, the GPU
+/// architecture its __nvvm_reflect sees, and nvcc's fast math.
+static void markMathMode(llvm::Module &M, const CompileOptions &Opts,
+                         bool ApproxMath) {
+  std::string Cuda = Opts.CudaPath.empty() ? ROOFLINE_CUDA_PATH : Opts.CudaPath;
+  llvm::SmallString<256> Libdevice(Cuda);
+  llvm::sys::path::append(Libdevice, "nvvm", "libdevice", "libdevice.10.bc");
+  llvm::LLVMContext &C = M.getContext();
+  M.addModuleFlag(llvm::Module::Override, "roofline.libdevice",
+                  llvm::MDString::get(C, Libdevice));
+  unsigned Arch = 0;
+  llvm::StringRef(Opts.Arch).drop_front(3).consumeInteger(10, Arch);
+  M.addModuleFlag(llvm::Module::Override, "roofline.cuda-arch", Arch * 10);
+  M.addModuleFlag(llvm::Module::Override, "roofline.approx-math",
+                  unsigned(ApproxMath));
+}
+
 llvm::Expected<CompiledUnit>
 roofline::compileDeviceSide(const CompilationDatabase &DB,
                             const std::string &File,
@@ -661,11 +682,14 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
   if (Rc == 0 && Action.Isolated.Unit && !InjectedError && !Involved) {
     CompiledUnit &U = *Action.Isolated.Unit;
     U.File = File;
+    if (U.Module)
+      markMathMode(*U.Module, Opts, Action.ApproxMath);
     return std::move(U);
   }
   if (Rc != 0 || !Out.Module || Filter.getNumErrors() != 0 || InjectedError)
     return compileFailure(File, Opts, Filter, Action.Isolated);
   optimizeForAnalysis(*Out.Module, Opts.Arch);
+  markMathMode(*Out.Module, Opts, Action.ApproxMath);
   if (Opts.DumpIR)
     Out.Module->print(llvm::errs(), nullptr);
   return std::move(Out);

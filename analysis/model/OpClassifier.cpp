@@ -2,6 +2,7 @@
 
 #include "OpClassifier.h"
 #include "Counters.h"
+#include "ExecutedMath.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -716,6 +717,8 @@ MemSpace roofline::spaceOfPointer(const Value *Ptr) {
 
 unsigned roofline::counterCategory(const std::string &C) {
   StringRef N = C;
+  if (N.starts_with(counter::ExecutedFlopsPrefix))
+    return AffectsCompute | AffectsExecuted;
   if (N == counter::SharedBytes)
     return AffectsLoads | AffectsStores;
   if (N == counter::GlobalLoads || N == counter::GlobalLoadBytes ||
@@ -763,9 +766,32 @@ static bool classifyMemTransfer(const MemTransferInst &MT, OpCounts &Out,
   return true;
 }
 
+static bool classifyAlgorithmic(const Instruction &I, const DataLayout &DL,
+                                OpCounts &Out, std::string &Why,
+                                unsigned &Affects);
+
 bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
                                    OpCounts &Out, std::string &Why,
                                    unsigned &Affects) {
+  OpCounts Mine;
+  bool Counted = classifyAlgorithmic(I, DL, Mine, Why, Affects);
+  std::string ExecWhy;
+  bool Executed = addExecutedFlops(I, Mine, ExecWhy);
+  for (const auto &KV : Mine)
+    Out[KV.first] += KV.second;
+  if (!Counted)
+    return false;
+  if (!Executed) {
+    Why = ExecWhy;
+    Affects = AffectsExecuted;
+    return false;
+  }
+  return true;
+}
+
+static bool classifyAlgorithmic(const Instruction &I, const DataLayout &DL,
+                                OpCounts &Out, std::string &Why,
+                                unsigned &Affects) {
   Affects = AffectsAll;
   if (auto *CB = dyn_cast<CallBase>(&I)) {
     if (CB->doesNotAccessMemory())

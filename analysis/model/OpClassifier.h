@@ -33,10 +33,11 @@ enum class MemSpace { None, Global, Shared, Local, Constant };
 
 /// What an uncountable instruction may contribute to.
 enum AffectedCounters : unsigned {
-  AffectsCompute = 1,  ///< FLOPs, divisions, special functions.
-  AffectsLoads = 2,    ///< Global and shared loads.
-  AffectsStores = 4,   ///< Global and shared stores, atomics.
-  AffectsShuffles = 8, ///< Warp shuffles (apart: a guarded add leaves them).
+  AffectsCompute = 1,   ///< FLOPs, divisions, special functions.
+  AffectsLoads = 2,     ///< Global and shared loads.
+  AffectsStores = 4,    ///< Global and shared stores, atomics.
+  AffectsShuffles = 8,  ///< Warp shuffles (apart: a guarded add leaves them).
+  AffectsExecuted = 16, ///< The executed FLOPs alone (flops_executed.*).
   AffectsRegisters = AffectsCompute | AffectsShuffles, ///< No memory.
   AffectsAll = AffectsRegisters | AffectsLoads | AffectsStores,
 };
@@ -44,10 +45,12 @@ enum AffectedCounters : unsigned {
 /// The AffectedCounters category of a counter name.
 unsigned counterCategory(const std::string &Counter);
 
-/// Adds I's contribution to Out. Returns false when I is something whose
+/// Adds I's contribution to Out: the algorithmic counts and the FLOPs it
+/// executes (ExecutedMath.h). Returns false when I is something whose
 /// effect cannot be counted (indirect call, unknown inline asm, call to a
-/// function that was not inlined); Why then says what and Affects which
-/// counters it may change (a read-only callee cannot store).
+/// function that was not inlined, library math that could not be run);
+/// Why then says what and Affects which counters it may change (a
+/// read-only callee cannot store; library math only its executed FLOPs).
 bool classifyInstruction(const llvm::Instruction &I, const llvm::DataLayout &DL,
                          OpCounts &Out, std::string &Why, unsigned &Affects);
 

@@ -80,14 +80,18 @@ static const char *const FlatOrder[] = {counter::FlopsTotal,
 template <typename GetFn>
 static void counters(OStream &J, const std::vector<std::string> &Names,
                      GetFn Emit) {
-  J.attributeObject("flops", [&] {
-    for (const std::string &N : Names)
-      if (N.rfind(counter::FlopsPrefix, 0) == 0) {
-        J.attributeBegin(N.substr(6));
-        Emit(N);
-        J.attributeEnd();
-      }
-  });
+  auto ByPrecision = [&](const char *Key, llvm::StringRef Prefix) {
+    J.attributeObject(Key, [&] {
+      for (const std::string &N : Names)
+        if (llvm::StringRef(N).starts_with(Prefix)) {
+          J.attributeBegin(N.substr(Prefix.size()));
+          Emit(N);
+          J.attributeEnd();
+        }
+    });
+  };
+  ByPrecision("flops", counter::FlopsPrefix);
+  ByPrecision("flops_executed", counter::ExecutedFlopsPrefix);
   for (const char *F : FlatOrder) {
     std::string N = F;
     if (N == counter::SpecialFamily) {

@@ -106,6 +106,27 @@ static void launchText(llvm::raw_ostream &OS, const KernelReport &K) {
        << "=null for the other branch)\n";
 }
 
+/// An executed-FLOPs counter that says what its algorithmic counter says
+/// (no division, library math or multi-use multiply): the table leaves it
+/// out, the JSON keeps it.
+static bool executedAsCounted(const KernelCounts &KC, const std::string &C) {
+  llvm::StringRef Name = C;
+  if (!Name.consume_front(counter::ExecutedFlopsPrefix))
+    return false;
+  std::string Algorithmic = counter::FlopsPrefix + Name.str();
+  auto Same = [&](const auto &Map, auto Equal) {
+    auto A = Map.find(C), B = Map.find(Algorithmic);
+    if (A == Map.end() || B == Map.end())
+      return A == Map.end() && B == Map.end();
+    return Equal(A->second, B->second);
+  };
+  auto SameQ = [](const Quantity &X, const Quantity &Y) {
+    return X.Value == Y.Value && X.Formula == Y.Formula;
+  };
+  return Same(KC.PerThread, SameQ) && Same(KC.PerBlock, SameQ) &&
+         Same(KC.Totals, [](const auto &X, const auto &Y) { return X == Y; });
+}
+
 /// The table of counters per thread, block and grid, with the thread the
 /// per-thread column describes; counters that are zero everywhere are left
 /// out.
@@ -120,6 +141,8 @@ static void countersText(llvm::raw_ostream &OS, const KernelReport &K) {
                      "per block", "per grid", "formula (per thread)");
   for (auto &KV : KC.PerThread) {
     if (KV.first.rfind(counter::DivPrefix, 0) == 0)
+      continue;
+    if (executedAsCounted(KC, KV.first))
       continue;
     const Quantity &Q = KV.second;
     bool AllZero = Q.Value && Q.Value->isZero();

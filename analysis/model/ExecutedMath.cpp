@@ -1,0 +1,1293 @@
+//===- ExecutedMath.cpp ---------------------------------------------------===//
+//
+// The interpreter records every instruction it executes as a node with the
+// nodes its result depends on (a select: its condition and the arm taken; a
+// phi: the value from the block it came from; a load: the store that wrote
+// the bytes). What executes is what the result, the branches taken and the
+// stores to the caller's memory depend on; only those nodes are counted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutedMath.h"
+#include "Counters.h"
+#include "Expansions.h"
+
+#include "llvm/Analysis/ConstantFolding.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <mutex>
+#include <set>
+
+using namespace roofline;
+using namespace llvm;
+
+ExecutedCost &ExecutedCost::operator+=(const ExecutedCost &O) {
+  for (const auto &[P, N] : O.Flops)
+    Flops[P] += N;
+  Xu += O.Xu;
+  return *this;
+}
+
+static std::string precisionOf(const Type *T) {
+  if (T->isFloatTy())
+    return "fp32";
+  if (T->isDoubleTy())
+    return "fp64";
+  if (T->isHalfTy())
+    return "fp16";
+  if (T->isBFloatTy())
+    return "bf16";
+  return "";
+}
+
+static ExecutedCost flops(const Type *T, int64_t N) {
+  ExecutedCost C;
+  std::string P = precisionOf(T->getScalarType());
+  if (!P.empty() && N)
+    C.Flops[P] = N;
+  return C;
+}
+
+MathMode roofline::mathModeOf(const Function &F) {
+  MathMode M;
+  const Module *Mod = F.getParent();
+  if (auto *Flag = mdconst::extract_or_null<ConstantInt>(
+          Mod->getModuleFlag("nvvm-reflect-ftz")))
+    M.Ftz = !Flag->isZero();
+  if (F.getDenormalModeF32Raw().Output == DenormalMode::PreserveSign)
+    M.Ftz = true;
+  if (auto *Flag = mdconst::extract_or_null<ConstantInt>(
+          Mod->getModuleFlag("roofline.approx-math")))
+    M.Approx = !Flag->isZero();
+  if (auto *Flag = mdconst::extract_or_null<ConstantInt>(
+          Mod->getModuleFlag("roofline.cuda-arch")))
+    M.Arch = unsigned(Flag->getZExtValue());
+  return M;
+}
+
+std::string roofline::libdevicePathOf(const Module &M) {
+  if (auto *S =
+          dyn_cast_or_null<MDString>(M.getModuleFlag("roofline.libdevice")))
+    return S->getString().str();
+  return "";
+}
+
+static bool isOne(const Value *V) {
+  auto *C = dyn_cast<ConstantFP>(V);
+  return C && C->isExactlyValue(1.0);
+}
+
+std::string roofline::expandedPtxOp(const Instruction &I,
+                                    const MathMode &Mode) {
+  Type *T = I.getType()->getScalarType();
+  std::string Suffix = T->isFloatTy() ? ".f32" : T->isDoubleTy() ? ".f64" : "";
+  if (I.getOpcode() == Instruction::FDiv) {
+    if (Suffix.empty())
+      return "div.rn." + precisionOf(T);
+    bool Rcp = isOne(I.getOperand(0));
+    if (T->isDoubleTy())
+      return Rcp ? "rcp.rn.f64" : "div.rn.f64";
+    // NVPTX: afn gives div.approx; nvcc's fast math (--prec-div=false)
+    // div.full; 1/x a reciprocal of the same precision.
+    if (I.hasApproxFunc())
+      return Rcp ? "rcp.approx.f32" : "div.approx.f32";
+    if (Mode.Approx || I.hasAllowReciprocal())
+      return Rcp ? "rcp.approx.f32" : "div.full.f32";
+    return Rcp ? "rcp.rn.f32" : "div.rn.f32";
+  }
+  const auto *CI = dyn_cast<CallInst>(&I);
+  const Function *Callee = CI ? CI->getCalledFunction() : nullptr;
+  if (!Callee)
+    return "";
+  switch (Callee->getIntrinsicID()) {
+  case Intrinsic::sqrt: {
+    if (Suffix.empty())
+      return "";
+    bool Approx = T->isFloatTy() && (Mode.Approx || CI->hasApproxFunc());
+    return std::string(Approx ? "sqrt.approx" : "sqrt.rn") + Suffix;
+  }
+  // NVPTX lowers these fp32 intrinsics to the approximate instructions
+  // (exp2 always; the others when approximation is allowed).
+  case Intrinsic::exp2:
+    return T->isFloatTy() ? "ex2.approx.f32" : "";
+  case Intrinsic::log2:
+    return T->isFloatTy() && CI->hasApproxFunc() ? "lg2.approx.f32" : "";
+  case Intrinsic::sin:
+    return T->isFloatTy() && CI->hasApproxFunc() ? "sin.approx.f32" : "";
+  case Intrinsic::cos:
+    return T->isFloatTy() && CI->hasApproxFunc() ? "cos.approx.f32" : "";
+  case Intrinsic::tanh:
+    return T->isFloatTy() ? "tanh.approx.f32" : "";
+  default:
+    break;
+  }
+  StringRef N = Callee->getName();
+  if (!N.consume_front("llvm.nvvm."))
+    return "";
+  // llvm.nvvm.<op>.<rounding>[.ftz].<f|d>: the table's key has no ftz.
+  SmallVector<StringRef, 4> Parts;
+  N.split(Parts, '.');
+  static const char *const Expanded[] = {"div", "rcp", "sqrt", "rsqrt", "ex2",
+                                         "lg2", "sin", "cos",  "tanh"};
+  if (Parts.size() < 2 || !is_contained(Expanded, Parts.front()))
+    return "";
+  std::string Op = Parts.front().str();
+  std::string Type =
+      Parts.back() == "d" || Parts.back() == "f64" ? "f64" : "f32";
+  std::string Rounding;
+  for (StringRef P : ArrayRef(Parts).drop_front().drop_back())
+    if (P == "rn" || P == "rz" || P == "rm" || P == "rp")
+      Rounding = "rn";
+    else if (P == "approx" || P == "full")
+      Rounding = P.str();
+  // llvm.nvvm.sqrt.f is sqrt.rn unless fast math says otherwise.
+  if (Rounding.empty())
+    Rounding = Op == "sqrt" && !Mode.Approx ? "rn" : "approx";
+  if (Op == "rcp" && Rounding == "approx" && Type == "f64")
+    return "rcp.approx.ftz.f64";
+  return Op + "." + Rounding + "." + Type;
+}
+
+Expected<ExecutedCost> roofline::expansionCost(StringRef Op) {
+  const Expansion *E = ExpansionTable::builtin().find(Op);
+  if (!E)
+    return createStringError(inconvertibleErrorCode(),
+                             "no expansion of '" + Op +
+                                 "' in the GPU data (expansions.json)");
+  ExecutedCost C;
+  C.Flops = E->Flops;
+  C.Xu = E->Xu;
+  return C;
+}
+
+namespace {
+
+/// A value while interpreting: an integer, a floating-point number (as a
+/// double; float results are rounded to float), or a pointer into one of
+/// the interpreter's memory objects.
+struct Val {
+  enum Kind { Int, FP, Ptr } K = Int;
+  APInt I{64, 0};
+  double F = 0;
+  int Obj = -1;
+  int64_t Off = 0;
+};
+
+/// Memory: constant globals (read through their initializers) and bytes
+/// (allocas and the scratch that pointer arguments point to).
+struct Object {
+  const GlobalVariable *Global = nullptr;
+  std::vector<uint8_t> Bytes;
+  std::vector<int> Writer; ///< Node that wrote each byte (-1: none).
+  bool Output = false;     ///< An argument's: stores to it are results.
+};
+
+struct Node {
+  const Instruction *I = nullptr;
+  SmallVector<int, 4> Deps;
+  ExecutedCost Cost;
+  bool Root = false;
+};
+
+constexpr unsigned StepLimit = 200000;
+constexpr unsigned DepthLimit = 32;
+
+class Interpreter {
+public:
+  Interpreter(const DataLayout &DL, const MathMode &Mode,
+              std::function<Expected<const Function *>(StringRef)> Resolve)
+      : DL(DL), Mode(Mode), Resolve(std::move(Resolve)) {}
+
+  Expected<ExecutedCost> run(const Function &F);
+
+private:
+  using Frame = DenseMap<const Value *, std::pair<Val, int>>;
+
+  Expected<std::pair<Val, int>>
+  call(const Function &F, ArrayRef<std::pair<Val, int>> Args, unsigned Depth);
+  Expected<std::pair<Val, int>> operand(Frame &Fr, const Value *V);
+  Expected<Val> constant(const Constant *C);
+  Expected<Val> loadFrom(const Val &P, Type *T, SmallVectorImpl<int> &Deps);
+  Error storeTo(const Val &P, const Val &V, Type *T, int Node);
+  Expected<std::pair<Val, ExecutedCost>> intrinsic(const CallInst &CI,
+                                                   ArrayRef<Val> A);
+  int node(const Instruction *I, ArrayRef<int> Deps, ExecutedCost Cost = {}) {
+    Nodes.push_back(Node{I, SmallVector<int, 4>(), std::move(Cost), false});
+    for (int D : Deps)
+      if (D >= 0)
+        Nodes.back().Deps.push_back(D);
+    return int(Nodes.size()) - 1;
+  }
+  Error fail(const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(), Why);
+  }
+  ExecutedCost count();
+
+  const DataLayout &DL;
+  MathMode Mode;
+  std::function<Expected<const Function *>(StringRef)> Resolve;
+  std::vector<Node> Nodes;
+  std::vector<Object> Memory;
+  unsigned Steps = 0;
+};
+
+Val intVal(const APInt &I) {
+  Val V;
+  V.K = Val::Int;
+  V.I = I;
+  return V;
+}
+
+Val fpVal(double F, const Type *T) {
+  Val V;
+  V.K = Val::FP;
+  V.F = T->isFloatTy() ? double(float(F)) : F;
+  return V;
+}
+
+uint64_t bitsOf(const Val &V, const Type *T) {
+  if (V.K == Val::Int)
+    return V.I.getZExtValue();
+  if (T->isFloatTy()) {
+    float F = float(V.F);
+    uint32_t B;
+    std::memcpy(&B, &F, 4);
+    return B;
+  }
+  uint64_t B;
+  std::memcpy(&B, &V.F, 8);
+  return B;
+}
+
+Val fromBits(uint64_t Bits, Type *T) {
+  if (T->isFloatTy()) {
+    uint32_t B = uint32_t(Bits);
+    float F;
+    std::memcpy(&F, &B, 4);
+    return fpVal(F, T);
+  }
+  if (T->isDoubleTy()) {
+    double D;
+    std::memcpy(&D, &Bits, 8);
+    return fpVal(D, T);
+  }
+  return intVal(APInt(T->getIntegerBitWidth(), Bits));
+}
+
+Expected<Val> Interpreter::constant(const Constant *C) {
+  if (auto *CI = dyn_cast<ConstantInt>(C))
+    return intVal(CI->getValue());
+  if (auto *CF = dyn_cast<ConstantFP>(C)) {
+    if (!CF->getType()->isFloatTy() && !CF->getType()->isDoubleTy())
+      return fail("a " + precisionOf(CF->getType()) + " constant");
+    return fpVal(CF->getValueAPF().convertToDouble(), CF->getType());
+  }
+  if (isa<UndefValue>(C) || isa<ConstantPointerNull>(C)) {
+    Val V;
+    if (C->getType()->isFloatingPointTy())
+      V.K = Val::FP;
+    else if (C->getType()->isIntegerTy())
+      V.I = APInt(C->getType()->getIntegerBitWidth(), 0);
+    return V;
+  }
+  if (auto *GV = dyn_cast<GlobalVariable>(C)) {
+    for (unsigned I = 0; I < Memory.size(); ++I)
+      if (Memory[I].Global == GV) {
+        Val P;
+        P.K = Val::Ptr;
+        P.Obj = int(I);
+        return P;
+      }
+    Memory.push_back(Object{GV, {}, {}, false});
+    Val P;
+    P.K = Val::Ptr;
+    P.Obj = int(Memory.size()) - 1;
+    return P;
+  }
+  if (auto *CE = dyn_cast<ConstantExpr>(C)) {
+    if (CE->getOpcode() == Instruction::AddrSpaceCast ||
+        CE->getOpcode() == Instruction::BitCast)
+      return constant(CE->getOperand(0));
+    if (auto *GEP = dyn_cast<GEPOperator>(CE)) {
+      APInt Off(64, 0);
+      if (!GEP->accumulateConstantOffset(DL, Off))
+        return fail("a constant address");
+      auto Base = constant(cast<Constant>(GEP->getPointerOperand()));
+      if (!Base)
+        return Base.takeError();
+      Base->Off += Off.getSExtValue();
+      return *Base;
+    }
+  }
+  return fail("a constant it does not evaluate");
+}
+
+Expected<std::pair<Val, int>> Interpreter::operand(Frame &Fr, const Value *V) {
+  auto It = Fr.find(V);
+  if (It != Fr.end())
+    return It->second;
+  if (auto *C = dyn_cast<Constant>(V)) {
+    auto CV = constant(C);
+    if (!CV)
+      return CV.takeError();
+    return std::make_pair(*CV, -1);
+  }
+  return fail("a value defined on a path not taken");
+}
+
+Expected<Val> Interpreter::loadFrom(const Val &P, Type *T,
+                                    SmallVectorImpl<int> &Deps) {
+  if (P.K != Val::Ptr || P.Obj < 0)
+    return fail("a load through an unknown pointer");
+  Object &O = Memory[P.Obj];
+  unsigned Size = unsigned(DL.getTypeStoreSize(T));
+  if (O.Global) {
+    if (!O.Global->hasDefinitiveInitializer() || !O.Global->isConstant())
+      return fail("a load from a variable global");
+    Constant *C = ConstantFoldLoadFromConst(
+        const_cast<Constant *>(O.Global->getInitializer()), T, APInt(64, P.Off),
+        DL);
+    if (!C)
+      return fail("a load from '" + O.Global->getName() + "'");
+    return constant(C);
+  }
+  if (P.Off < 0 || P.Off + Size > O.Bytes.size())
+    return fail("a load outside its object");
+  uint64_t Bits = 0;
+  std::memcpy(&Bits, O.Bytes.data() + P.Off, Size);
+  for (unsigned B = 0; B < Size; ++B)
+    if (O.Writer[P.Off + B] >= 0)
+      Deps.push_back(O.Writer[P.Off + B]);
+  if (T->isPointerTy())
+    return fail("a pointer loaded from memory");
+  return fromBits(Bits, T);
+}
+
+Error Interpreter::storeTo(const Val &P, const Val &V, Type *T, int N) {
+  if (P.K != Val::Ptr || P.Obj < 0 || Memory[P.Obj].Global)
+    return fail("a store through an unknown pointer");
+  Object &O = Memory[P.Obj];
+  unsigned Size = unsigned(DL.getTypeStoreSize(T));
+  if (P.Off < 0 || P.Off + Size > O.Bytes.size())
+    return fail("a store outside its object");
+  uint64_t Bits = bitsOf(V, T);
+  std::memcpy(O.Bytes.data() + P.Off, &Bits, Size);
+  for (unsigned B = 0; B < Size; ++B)
+    O.Writer[P.Off + B] = N;
+  if (O.Output)
+    Nodes[N].Root = true;
+  return Error::success();
+}
+
+/// The value of an expanded instruction (approximations computed exactly:
+/// only branch decisions depend on them).
+double expandedValue(StringRef Op, ArrayRef<Val> A) {
+  double X = A[0].F;
+  return Op.starts_with("div")     ? X / A[1].F
+         : Op.starts_with("rcp")   ? 1 / X
+         : Op.starts_with("sqrt")  ? std::sqrt(X)
+         : Op.starts_with("rsqrt") ? 1 / std::sqrt(X)
+         : Op.starts_with("ex2")   ? std::exp2(X)
+         : Op.starts_with("lg2")   ? std::log2(X)
+         : Op.starts_with("sin")   ? std::sin(X)
+         : Op.starts_with("cos")   ? std::cos(X)
+                                   : std::tanh(X);
+}
+
+/// An inline-asm statement that is one expanded instruction on its input
+/// ("rcp.approx.ftz.f32 $0,$1;", as libdevice writes them): the table's
+/// name for it ("rcp.approx.f32"), or "".
+std::string asmExpandedOp(const CallInst &CI) {
+  const auto *IA = cast<InlineAsm>(CI.getCalledOperand());
+  StringRef Text = StringRef(IA->getAsmString()).trim();
+  auto [Op, Operands] = Text.split(' ');
+  if (Operands.trim().rtrim(';').trim() != "$0,$1" &&
+      Operands.trim().rtrim(';').trim() != "$0, $1")
+    return "";
+  std::string Name = Op.str();
+  size_t Ftz = Name.find(".ftz");
+  if (Ftz != std::string::npos && Name.find(".f64") == std::string::npos)
+    Name.erase(Ftz, 4);
+  return ExpansionTable::builtin().find(Name) ? Name : "";
+}
+
+double roundAs(double X, StringRef Mode) {
+  if (Mode == "rz")
+    return std::trunc(X);
+  if (Mode == "rm")
+    return std::floor(X);
+  if (Mode == "rp")
+    return std::ceil(X);
+  return std::nearbyint(X);
+}
+
+/// Intrinsics: the value (rounding modes other than nearest are
+/// approximated; only branch decisions depend on them) and the cost.
+Expected<std::pair<Val, ExecutedCost>>
+Interpreter::intrinsic(const CallInst &CI, ArrayRef<Val> A) {
+  StringRef Name = CI.getCalledFunction()->getName();
+  Type *T = CI.getType();
+  auto F = [&](unsigned I) { return A[I].F; };
+  auto Ret = [&](double X, ExecutedCost C = {}) {
+    return std::make_pair(fpVal(X, T), std::move(C));
+  };
+  auto RetI = [&](const APInt &X) {
+    return std::make_pair(intVal(X), ExecutedCost{});
+  };
+  // Expanded instructions: their value, and their cost from the table.
+  std::string Op = expandedPtxOp(CI, Mode);
+  if (!Op.empty()) {
+    auto C = expansionCost(Op);
+    if (!C)
+      return C.takeError();
+    return Ret(expandedValue(Op, A), *C);
+  }
+  StringRef N = Name;
+  N.consume_front("llvm.");
+  bool Nvvm = N.consume_front("nvvm.");
+  StringRef Base = N.split('.').first;
+  switch (CI.getIntrinsicID()) {
+  case Intrinsic::fma:
+  case Intrinsic::fmuladd:
+    return Ret(std::fma(F(0), F(1), F(2)), flops(T, 2));
+  case Intrinsic::fabs:
+    return Ret(std::fabs(F(0)));
+  case Intrinsic::minnum:
+  case Intrinsic::minimum:
+    return Ret(std::fmin(F(0), F(1)));
+  case Intrinsic::maxnum:
+  case Intrinsic::maximum:
+    return Ret(std::fmax(F(0), F(1)));
+  case Intrinsic::copysign:
+    return Ret(std::copysign(F(0), F(1)));
+  case Intrinsic::floor:
+    return Ret(std::floor(F(0)));
+  case Intrinsic::ceil:
+    return Ret(std::ceil(F(0)));
+  case Intrinsic::trunc:
+    return Ret(std::trunc(F(0)));
+  case Intrinsic::rint:
+  case Intrinsic::nearbyint:
+  case Intrinsic::roundeven:
+    return Ret(std::nearbyint(F(0)));
+  case Intrinsic::round:
+    return Ret(std::round(F(0)));
+  case Intrinsic::ctlz:
+    return RetI(APInt(A[0].I.getBitWidth(), A[0].I.countl_zero()));
+  case Intrinsic::cttz:
+    return RetI(APInt(A[0].I.getBitWidth(), A[0].I.countr_zero()));
+  case Intrinsic::ctpop:
+    return RetI(APInt(A[0].I.getBitWidth(), A[0].I.popcount()));
+  case Intrinsic::bitreverse:
+    return RetI(A[0].I.reverseBits());
+  case Intrinsic::smin:
+    return RetI(APIntOps::smin(A[0].I, A[1].I));
+  case Intrinsic::smax:
+    return RetI(APIntOps::smax(A[0].I, A[1].I));
+  case Intrinsic::umin:
+    return RetI(APIntOps::umin(A[0].I, A[1].I));
+  case Intrinsic::umax:
+    return RetI(APIntOps::umax(A[0].I, A[1].I));
+  case Intrinsic::abs:
+    return RetI(A[0].I.abs());
+  case Intrinsic::fshl:
+  case Intrinsic::fshr: {
+    unsigned W = A[0].I.getBitWidth();
+    unsigned S = unsigned(A[2].I.urem(W));
+    APInt Hi = A[0].I, Lo = A[1].I;
+    if (!S)
+      return RetI(CI.getIntrinsicID() == Intrinsic::fshl ? Hi : Lo);
+    return RetI(CI.getIntrinsicID() == Intrinsic::fshl
+                    ? Hi.shl(S) | Lo.lshr(W - S)
+                    : Hi.shl(W - S) | Lo.lshr(S));
+  }
+  default:
+    break;
+  }
+  if (!Nvvm)
+    return fail("the intrinsic '" + Name + "'");
+  // llvm.nvvm.*: arithmetic with a rounding mode counts as its op.
+  if (Base == "fma")
+    return Ret(std::fma(F(0), F(1), F(2)), flops(T, 2));
+  if (Base == "mul")
+    return Ret(F(0) * F(1), flops(T, 1));
+  if (Base == "add")
+    return Ret(F(0) + F(1), flops(T, 1));
+  if (Base == "fabs")
+    return Ret(std::fabs(F(0)));
+  if (Base == "saturate")
+    return Ret(std::fmin(std::fmax(F(0), 0.0), 1.0));
+  if (Base == "fmin")
+    return Ret(std::fmin(F(0), F(1)));
+  if (Base == "fmax")
+    return Ret(std::fmax(F(0), F(1)));
+  if (Base == "floor")
+    return Ret(std::floor(F(0)));
+  if (Base == "ceil")
+    return Ret(std::ceil(F(0)));
+  if (Base == "trunc")
+    return Ret(std::trunc(F(0)));
+  if (Base == "round")
+    return Ret(std::round(F(0)));
+  if (Base == "d2i" && (N.ends_with(".lo") || N.ends_with(".hi"))) {
+    uint64_t B = bitsOf(A[0], CI.getArgOperand(0)->getType());
+    return RetI(APInt(32, N.ends_with(".hi") ? B >> 32 : B & 0xffffffffu));
+  }
+  if (Base == "lohi") {
+    uint64_t B = A[0].I.getZExtValue() | (A[1].I.getZExtValue() << 32);
+    return std::make_pair(fromBits(B, T), ExecutedCost{});
+  }
+  if (Base == "mulhi") {
+    unsigned W = A[0].I.getBitWidth();
+    bool Signed = N.contains(".i") || N.contains(".ll");
+    APInt P = Signed ? A[0].I.sext(2 * W) * A[1].I.sext(2 * W)
+                     : A[0].I.zext(2 * W) * A[1].I.zext(2 * W);
+    return RetI(P.lshr(W).trunc(W));
+  }
+  if (Base == "mul24") {
+    APInt X = A[0].I.trunc(24), Y = A[1].I.trunc(24);
+    bool Signed = N.contains(".i");
+    return RetI(Signed ? X.sext(32) * Y.sext(32) : X.zext(32) * Y.zext(32));
+  }
+  // Conversions: nvvm.<from>2<to>.<rounding>, f/d/i/ui/ll/ull.
+  if (Base.contains('2') && !Base.starts_with("ex") &&
+      !Base.starts_with("lg")) {
+    auto [From, To] = Base.split('2');
+    StringRef Rounding = N.split('.').second.split('.').first;
+    if (From == "f" || From == "d") {
+      double R = roundAs(F(0), Rounding);
+      if (T->isIntegerTy()) {
+        bool Signed = To == "i" || To == "ll";
+        unsigned W = T->getIntegerBitWidth();
+        return RetI(Signed ? APInt(W, int64_t(R), true)
+                           : APInt(W, uint64_t(std::max(R, 0.0))));
+      }
+      return Ret(R);
+    }
+    bool Signed = From == "i" || From == "ll";
+    double X =
+        Signed ? double(A[0].I.getSExtValue()) : double(A[0].I.getZExtValue());
+    return Ret(X);
+  }
+  if (Base == "bitcast")
+    return std::make_pair(
+        fromBits(bitsOf(A[0], CI.getArgOperand(0)->getType()), T),
+        ExecutedCost{});
+  return fail("the intrinsic '" + Name + "'");
+}
+
+Expected<std::pair<Val, int>>
+Interpreter::call(const Function &F, ArrayRef<std::pair<Val, int>> Args,
+                  unsigned Depth) {
+  if (Depth > DepthLimit)
+    return fail("calls nested deeper than " + Twine(DepthLimit));
+  if (F.isDeclaration())
+    return fail("a call to '" + F.getName() + "', which has no body");
+  Frame Fr;
+  for (const Argument &A : F.args())
+    Fr[&A] = Args[A.getArgNo()];
+  const BasicBlock *BB = &F.getEntryBlock(), *Pred = nullptr;
+  while (true) {
+    // Phis read their values as the block is entered.
+    SmallVector<std::pair<const PHINode *, std::pair<Val, int>>, 4> Phis;
+    for (const PHINode &P : BB->phis()) {
+      auto In = operand(Fr, P.getIncomingValueForBlock(Pred));
+      if (!In)
+        return In.takeError();
+      Phis.push_back({&P, {In->first, node(&P, {In->second})}});
+    }
+    for (auto &[P, V] : Phis)
+      Fr[P] = V;
+    for (const Instruction &I : *BB) {
+      if (isa<PHINode>(I) || isa<DbgInfoIntrinsic>(I))
+        continue;
+      if (++Steps > StepLimit)
+        return fail("more than " + Twine(StepLimit) + " steps");
+      SmallVector<Val, 4> A;
+      SmallVector<int, 4> D;
+      auto Take = [&](const Value *V) -> Error {
+        auto O = operand(Fr, V);
+        if (!O)
+          return O.takeError();
+        A.push_back(O->first);
+        D.push_back(O->second);
+        return Error::success();
+      };
+      if (auto *Ret = dyn_cast<ReturnInst>(&I)) {
+        if (!Ret->getReturnValue())
+          return std::make_pair(Val(), -1);
+        if (Error E = Take(Ret->getReturnValue()))
+          return std::move(E);
+        return std::make_pair(A[0], D[0]);
+      }
+      if (auto *Br = dyn_cast<BranchInst>(&I)) {
+        Pred = BB;
+        if (Br->isUnconditional()) {
+          BB = Br->getSuccessor(0);
+          break;
+        }
+        if (Error E = Take(Br->getCondition()))
+          return std::move(E);
+        Nodes[node(&I, D)].Root = true;
+        BB = Br->getSuccessor(A[0].I.isZero() ? 1 : 0);
+        break;
+      }
+      if (auto *Sw = dyn_cast<SwitchInst>(&I)) {
+        if (Error E = Take(Sw->getCondition()))
+          return std::move(E);
+        Nodes[node(&I, D)].Root = true;
+        Pred = BB;
+        BB = Sw->getDefaultDest();
+        for (auto Case : Sw->cases())
+          if (Case.getCaseValue()->getValue() == A[0].I)
+            BB = Case.getCaseSuccessor();
+        break;
+      }
+      if (isa<UnreachableInst>(I))
+        return fail("an unreachable path");
+      if (auto *Sel = dyn_cast<SelectInst>(&I)) {
+        if (Error E = Take(Sel->getCondition()))
+          return std::move(E);
+        bool T = !A[0].I.isZero();
+        if (Error E = Take(T ? Sel->getTrueValue() : Sel->getFalseValue()))
+          return std::move(E);
+        Fr[&I] = {A[1], node(&I, D)};
+        continue;
+      }
+      if (auto *AI = dyn_cast<AllocaInst>(&I)) {
+        auto Size = AI->getAllocationSize(DL);
+        if (!Size || Size->isScalable())
+          return fail("an alloca of unknown size");
+        Object O;
+        O.Bytes.assign(Size->getFixedValue(), 0);
+        O.Writer.assign(O.Bytes.size(), -1);
+        Memory.push_back(std::move(O));
+        Val P;
+        P.K = Val::Ptr;
+        P.Obj = int(Memory.size()) - 1;
+        Fr[&I] = {P, -1};
+        continue;
+      }
+      if (auto *CI = dyn_cast<CallInst>(&I)) {
+        if (CI->isInlineAsm()) {
+          std::string Op = asmExpandedOp(*CI);
+          if (Op.empty())
+            return fail("inline assembly");
+          if (Error E = Take(CI->getArgOperand(0)))
+            return std::move(E);
+          auto C = expansionCost(Op);
+          if (!C)
+            return C.takeError();
+          Fr[&I] = {fpVal(expandedValue(Op, A), CI->getType()),
+                    node(&I, D, *C)};
+          continue;
+        }
+        const Function *Callee = CI->getCalledFunction();
+        if (!Callee)
+          return fail("an indirect call");
+        if (Callee->getIntrinsicID() == Intrinsic::lifetime_start ||
+            Callee->getIntrinsicID() == Intrinsic::lifetime_end ||
+            Callee->getIntrinsicID() == Intrinsic::assume)
+          continue;
+        SmallVector<std::pair<Val, int>, 4> Args;
+        for (const Value *Arg : CI->args()) {
+          if (Error E = Take(Arg))
+            return std::move(E);
+          Args.push_back({A.back(), D.back()});
+        }
+        if (!Callee->isIntrinsic()) {
+          auto Body = Resolve(Callee->getName());
+          if (!Body)
+            return Body.takeError();
+          auto R = call(**Body, Args, Depth + 1);
+          if (!R)
+            return R.takeError();
+          Fr[&I] = {R->first, node(&I, {R->second})};
+          continue;
+        }
+        auto R = intrinsic(*CI, A);
+        if (!R)
+          return R.takeError();
+        Fr[&I] = {R->first, node(&I, D, std::move(R->second))};
+        continue;
+      }
+      if (auto *LI = dyn_cast<LoadInst>(&I)) {
+        if (Error E = Take(LI->getPointerOperand()))
+          return std::move(E);
+        auto V = loadFrom(A[0], LI->getType(), D);
+        if (!V)
+          return V.takeError();
+        Fr[&I] = {*V, node(&I, D)};
+        continue;
+      }
+      if (auto *SI = dyn_cast<StoreInst>(&I)) {
+        if (Error E = Take(SI->getValueOperand()))
+          return std::move(E);
+        if (Error E = Take(SI->getPointerOperand()))
+          return std::move(E);
+        int N = node(&I, D);
+        if (Error E = storeTo(A[1], A[0], SI->getValueOperand()->getType(), N))
+          return std::move(E);
+        continue;
+      }
+      if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+        if (Error E = Take(GEP->getPointerOperand()))
+          return std::move(E);
+        SmallMapVector<Value *, APInt, 4> Variable;
+        APInt Const(64, 0);
+        if (!GEP->collectOffset(DL, 64, Variable, Const))
+          return fail("an address it cannot compute");
+        Val P = A[0];
+        P.Off += Const.getSExtValue();
+        for (auto &[V, Scale] : Variable) {
+          if (Error E = Take(V))
+            return std::move(E);
+          P.Off += A.back().I.getSExtValue() * Scale.getSExtValue();
+        }
+        Fr[&I] = {P, node(&I, D)};
+        continue;
+      }
+      for (const Value *Op : I.operands())
+        if (Error E = Take(Op))
+          return std::move(E);
+      Type *T = I.getType();
+      Val R;
+      ExecutedCost C;
+      if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
+        if (T->isFloatingPointTy()) {
+          double X = A[0].F, Y = A[1].F;
+          switch (BO->getOpcode()) {
+          case Instruction::FAdd:
+            R = fpVal(X + Y, T), C = flops(T, 1);
+            break;
+          case Instruction::FSub:
+            R = fpVal(X - Y, T), C = flops(T, 1);
+            break;
+          case Instruction::FMul:
+            R = fpVal(X * Y, T), C = flops(T, 1);
+            break;
+          case Instruction::FDiv: {
+            auto E = expansionCost(expandedPtxOp(I, Mode));
+            if (!E)
+              return E.takeError();
+            R = fpVal(X / Y, T), C = *E;
+            break;
+          }
+          default:
+            return fail(Twine("'") + I.getOpcodeName() + "'");
+          }
+        } else {
+          const APInt &X = A[0].I, &Y = A[1].I;
+          unsigned W = X.getBitWidth();
+          auto Shift = [&] {
+            return unsigned(std::min<uint64_t>(Y.getZExtValue(), W));
+          };
+          switch (BO->getOpcode()) {
+          case Instruction::Add:
+            R = intVal(X + Y);
+            break;
+          case Instruction::Sub:
+            R = intVal(X - Y);
+            break;
+          case Instruction::Mul:
+            R = intVal(X * Y);
+            break;
+          case Instruction::And:
+            R = intVal(X & Y);
+            break;
+          case Instruction::Or:
+            R = intVal(X | Y);
+            break;
+          case Instruction::Xor:
+            R = intVal(X ^ Y);
+            break;
+          case Instruction::Shl:
+            R = intVal(X.shl(Shift()));
+            break;
+          case Instruction::LShr:
+            R = intVal(X.lshr(Shift()));
+            break;
+          case Instruction::AShr:
+            R = intVal(X.ashr(Shift()));
+            break;
+          case Instruction::UDiv:
+          case Instruction::SDiv:
+          case Instruction::URem:
+          case Instruction::SRem:
+            if (Y.isZero())
+              return fail("an integer division by zero");
+            R = intVal(BO->getOpcode() == Instruction::UDiv   ? X.udiv(Y)
+                       : BO->getOpcode() == Instruction::SDiv ? X.sdiv(Y)
+                       : BO->getOpcode() == Instruction::URem ? X.urem(Y)
+                                                              : X.srem(Y));
+            break;
+          default:
+            return fail(Twine("'") + I.getOpcodeName() + "'");
+          }
+        }
+      } else if (I.getOpcode() == Instruction::FNeg) {
+        R = fpVal(-A[0].F, T);
+      } else if (auto *Cmp = dyn_cast<ICmpInst>(&I)) {
+        R = intVal(
+            APInt(1, ICmpInst::compare(A[0].I, A[1].I, Cmp->getPredicate())));
+      } else if (auto *Cmp = dyn_cast<FCmpInst>(&I)) {
+        Type *OT = Cmp->getOperand(0)->getType();
+        APFloat X(A[0].F), Y(A[1].F);
+        bool Lossy;
+        if (OT->isFloatTy()) {
+          X.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
+                    &Lossy);
+          Y.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
+                    &Lossy);
+        }
+        R = intVal(APInt(1, FCmpInst::compare(X, Y, Cmp->getPredicate())));
+      } else if (auto *Cast = dyn_cast<CastInst>(&I)) {
+        Type *From = Cast->getSrcTy();
+        switch (Cast->getOpcode()) {
+        case Instruction::Trunc:
+          R = intVal(A[0].I.trunc(T->getIntegerBitWidth()));
+          break;
+        case Instruction::ZExt:
+          R = intVal(A[0].I.zext(T->getIntegerBitWidth()));
+          break;
+        case Instruction::SExt:
+          R = intVal(A[0].I.sext(T->getIntegerBitWidth()));
+          break;
+        case Instruction::FPToSI:
+          R = intVal(APInt(T->getIntegerBitWidth(), int64_t(A[0].F), true));
+          break;
+        case Instruction::FPToUI:
+          R = intVal(
+              APInt(T->getIntegerBitWidth(), uint64_t(std::max(A[0].F, 0.0))));
+          break;
+        case Instruction::SIToFP:
+          R = fpVal(double(A[0].I.getSExtValue()), T);
+          break;
+        case Instruction::UIToFP:
+          R = fpVal(double(A[0].I.getZExtValue()), T);
+          break;
+        case Instruction::FPTrunc:
+        case Instruction::FPExt:
+          R = fpVal(A[0].F, T);
+          break;
+        case Instruction::BitCast:
+          if (T->isPointerTy()) {
+            R = A[0];
+            break;
+          }
+          R = fromBits(bitsOf(A[0], From), T);
+          break;
+        case Instruction::AddrSpaceCast:
+          R = A[0];
+          break;
+        default:
+          return fail(Twine("'") + I.getOpcodeName() + "'");
+        }
+        if (!T->isFloatingPointTy() && !T->isIntegerTy() && !T->isPointerTy())
+          return fail("a vector or aggregate value");
+      } else if (isa<FreezeInst>(I)) {
+        R = A[0];
+      } else {
+        return fail(Twine("'") + I.getOpcodeName() + "'");
+      }
+      Fr[&I] = {R, node(&I, D, std::move(C))};
+    }
+  }
+}
+
+/// Counts the nodes the roots depend on, fusing each multiply whose every
+/// counted user is an add or subtract into those (FFMA: 2 FLOPs where the
+/// IR has 1 + 1).
+ExecutedCost Interpreter::count() {
+  std::vector<bool> Live(Nodes.size(), false);
+  std::vector<int> Work;
+  for (unsigned N = 0; N < Nodes.size(); ++N)
+    if (Nodes[N].Root)
+      Work.push_back(int(N));
+  while (!Work.empty()) {
+    int N = Work.back();
+    Work.pop_back();
+    if (Live[N])
+      continue;
+    Live[N] = true;
+    for (int D : Nodes[N].Deps)
+      Work.push_back(D);
+  }
+  auto Is = [&](int N, unsigned Opcode) {
+    return Nodes[N].I && Nodes[N].I->getOpcode() == Opcode;
+  };
+  std::vector<int> Users(Nodes.size(), 0), Fusers(Nodes.size(), 0);
+  std::vector<bool> Fuses(Nodes.size(), false);
+  for (unsigned N = 0; N < Nodes.size(); ++N) {
+    if (!Live[N])
+      continue;
+    for (int D : Nodes[N].Deps)
+      ++Users[D];
+    if (!Is(N, Instruction::FAdd) && !Is(N, Instruction::FSub))
+      continue;
+    // The add's first multiply operand is the one fused.
+    for (int D : Nodes[N].Deps)
+      if (Is(D, Instruction::FMul) &&
+          Nodes[D].I->getType() == Nodes[N].I->getType()) {
+        Fuses[N] = true;
+        ++Fusers[D];
+        break;
+      }
+  }
+  ExecutedCost Total;
+  for (unsigned N = 0; N < Nodes.size(); ++N) {
+    if (!Live[N])
+      continue;
+    if (Is(N, Instruction::FMul) && Users[N] && Users[N] == Fusers[N])
+      continue;
+    ExecutedCost C = Nodes[N].Cost;
+    if (Fuses[N])
+      C = flops(Nodes[N].I->getType(), 2);
+    Total += C;
+  }
+  return Total;
+}
+
+Expected<ExecutedCost> Interpreter::run(const Function &F) {
+  // Ordinary arguments: normal numbers in the functions' common domain,
+  // away from zero, one and the special cases (the middles of the ranges
+  // tools/validate/mathbench measured the hardware on: a in [1, 2), b in
+  // [0.5, 4)); pointers to scratch the results land in.
+  static const double Reals[] = {1.5, 2.25, 0.75, 3.0};
+  static const int64_t Ints[] = {3, 2, 5, 7};
+  SmallVector<std::pair<Val, int>, 4> Args;
+  unsigned Real = 0, Int = 0;
+  for (const Argument &A : F.args()) {
+    Type *T = A.getType();
+    Val V;
+    if (T->isFloatTy() || T->isDoubleTy()) {
+      V = fpVal(Reals[Real++ % 4], T);
+    } else if (T->isIntegerTy()) {
+      V = intVal(APInt(T->getIntegerBitWidth(), Ints[Int++ % 4], true));
+    } else if (T->isPointerTy()) {
+      Object O;
+      O.Bytes.assign(64, 0);
+      O.Writer.assign(64, -1);
+      O.Output = true;
+      Memory.push_back(std::move(O));
+      V.K = Val::Ptr;
+      V.Obj = int(Memory.size()) - 1;
+    } else {
+      return fail("an argument of a type it does not evaluate");
+    }
+    Args.push_back({V, -1});
+  }
+  auto R = call(F, Args, 0);
+  if (!R)
+    return R.takeError();
+  if (R->second >= 0)
+    Nodes[R->second].Root = true;
+  return count();
+}
+
+} // namespace
+
+Expected<ExecutedCost> roofline::interpretForCost(const Function &F,
+                                                  const MathMode &Mode) {
+  const Module *M = F.getParent();
+  Interpreter I(M->getDataLayout(), Mode,
+                [M](StringRef Name) -> Expected<const Function *> {
+                  const Function *G = M->getFunction(Name);
+                  if (!G || G->isDeclaration())
+                    return createStringError(inconvertibleErrorCode(),
+                                             "a call to '" + Name +
+                                                 "', which has no body");
+                  return G;
+                });
+  return I.run(F);
+}
+
+namespace {
+
+/// libdevice, loaded once per file and mode, each function prepared (the
+/// __nvvm_reflect queries answered, then folded) when first run.
+class Libdevice {
+public:
+  static Libdevice &get() {
+    static Libdevice L;
+    return L;
+  }
+
+  Expected<ExecutedCost> cost(StringRef Name, const MathMode &Mode,
+                              StringRef Path) {
+    std::lock_guard<std::mutex> G(Lock);
+    std::string Key = Path.str() + "|" + std::to_string(Mode.Ftz) +
+                      std::to_string(Mode.Approx) + "|" +
+                      std::to_string(Mode.Arch);
+    auto &Costs = Cache[Key];
+    auto It = Costs.find(Name);
+    if (It == Costs.end()) {
+      auto C = compute(Name, Mode, Path, Key);
+      std::pair<std::optional<ExecutedCost>, std::string> Entry;
+      if (C)
+        Entry.first = *C;
+      else
+        Entry.second = toString(C.takeError());
+      It = Costs.try_emplace(Name.str(), std::move(Entry)).first;
+    }
+    if (!It->second.first)
+      return createStringError(inconvertibleErrorCode(), It->second.second);
+    return *It->second.first;
+  }
+
+private:
+  struct Loaded {
+    std::unique_ptr<Module> M;
+    std::set<const Function *> Prepared;
+  };
+
+  Expected<ExecutedCost> compute(StringRef Name, const MathMode &Mode,
+                                 StringRef Path, const std::string &Key) {
+    auto L = load(Path, Key);
+    if (!L)
+      return L.takeError();
+    Loaded &Lib = **L;
+    auto Prepared = [&](StringRef N) -> Expected<const Function *> {
+      Function *F = Lib.M->getFunction(N);
+      if (!F || F->isDeclaration())
+        return createStringError(inconvertibleErrorCode(),
+                                 "'" + N + "' is not in libdevice");
+      if (Lib.Prepared.insert(F).second)
+        prepare(*F, Mode);
+      return F;
+    };
+    // nvcc's -use_fast_math calls the fast version of every function that
+    // has one (expf is __expf); clang's headers do so for some only.
+    std::string Run = Name.str();
+    if (Mode.Approx && Name.starts_with("__nv_") &&
+        !Name.starts_with("__nv_fast_"))
+      if (Function *Fast =
+              Lib.M->getFunction(("__nv_fast_" + Name.drop_front(5)).str());
+          Fast && !Fast->isDeclaration())
+        Run = Fast->getName().str();
+    auto F = Prepared(Run);
+    if (!F)
+      return F.takeError();
+    Interpreter I(Lib.M->getDataLayout(), Mode, Prepared);
+    auto C = I.run(**F);
+    if (!C)
+      return createStringError(inconvertibleErrorCode(),
+                               "libdevice's '" + Name +
+                                   "' was not run: " + toString(C.takeError()));
+    return C;
+  }
+
+  Expected<Loaded *> load(StringRef Path, const std::string &Key) {
+    auto It = Modules.find(Key);
+    if (It != Modules.end())
+      return &It->second;
+    if (Path.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "no libdevice to count library math from");
+    auto Buf = MemoryBuffer::getFile(Path);
+    if (!Buf)
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot read libdevice '" + Path +
+                                   "': " + Buf.getError().message());
+    auto M = parseBitcodeFile((*Buf)->getMemBufferRef(), Context);
+    if (!M)
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot read libdevice '" + Path +
+                                   "': " + toString(M.takeError()));
+    Loaded &L = Modules[Key];
+    L.M = std::move(*M);
+    return &L;
+  }
+
+  /// Answers __nvvm_reflect as the compile would, then folds what that
+  /// decides (the other paths, constant arithmetic).
+  static void prepare(Function &F, const MathMode &Mode) {
+    SmallVector<CallInst *, 8> Reflects;
+    for (Instruction &I : instructions(F))
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (Function *Callee = CI->getCalledFunction())
+          if (Callee->getName() == "__nvvm_reflect")
+            Reflects.push_back(CI);
+    for (CallInst *CI : Reflects) {
+      StringRef Query;
+      if (auto *GV = dyn_cast<GlobalVariable>(
+              CI->getArgOperand(0)->stripPointerCasts()))
+        if (auto *Data =
+                dyn_cast_or_null<ConstantDataSequential>(GV->getInitializer()))
+          Query = Data->getAsCString();
+      int Answer = Query == "__CUDA_FTZ"         ? Mode.Ftz
+                   : Query == "__CUDA_PREC_SQRT" ? !Mode.Approx
+                   : Query == "__CUDA_ARCH"      ? int(Mode.Arch)
+                                                 : 0;
+      CI->replaceAllUsesWith(ConstantInt::get(CI->getType(), Answer));
+      CI->eraseFromParent();
+    }
+    LoopAnalysisManager LAM;
+    FunctionAnalysisManager FAM;
+    CGSCCAnalysisManager CGAM;
+    ModuleAnalysisManager MAM;
+    PassBuilder PB;
+    PB.registerModuleAnalyses(MAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+    FunctionPassManager FPM;
+    FPM.addPass(InstCombinePass(InstCombineOptions().setVerifyFixpoint(false)));
+    FPM.addPass(SimplifyCFGPass());
+    FPM.addPass(InstCombinePass(InstCombineOptions().setVerifyFixpoint(false)));
+    FPM.run(F, FAM);
+  }
+
+  std::mutex Lock;
+  LLVMContext Context;
+  std::map<std::string, Loaded> Modules;
+  std::map<
+      std::string,
+      std::map<std::string, std::pair<std::optional<ExecutedCost>, std::string>,
+               std::less<>>>
+      Cache;
+};
+
+} // namespace
+
+Expected<ExecutedCost> roofline::libdeviceCallCost(StringRef Name,
+                                                   const MathMode &Mode,
+                                                   StringRef LibdevicePath) {
+  return Libdevice::get().cost(Name, Mode, LibdevicePath);
+}
+
+/// A multiply the back end fuses into the add or subtract Add (NVPTX fuses
+/// aggressively: a multiply with several users becomes one FFMA per user):
+/// Add's first operand that is a multiply in its block, both allowed to
+/// contract.
+static const Instruction *fusedMultiply(const Instruction &Add) {
+  if (Add.getOpcode() != Instruction::FAdd &&
+      Add.getOpcode() != Instruction::FSub)
+    return nullptr;
+  if (!Add.hasAllowContract())
+    return nullptr;
+  for (const Value *Op : Add.operands())
+    if (auto *M = dyn_cast<Instruction>(Op))
+      if (M->getOpcode() == Instruction::FMul && M->hasAllowContract() &&
+          M->getParent() == Add.getParent() && M->getType() == Add.getType())
+        return M;
+  return nullptr;
+}
+
+/// A multiply every user of which fuses it: it executes as part of them.
+static bool fusedAway(const Instruction &Mul) {
+  if (Mul.use_empty())
+    return false;
+  for (const User *U : Mul.users()) {
+    auto *UI = dyn_cast<Instruction>(U);
+    if (!UI || fusedMultiply(*UI) != &Mul)
+      return false;
+  }
+  return true;
+}
+
+static unsigned lanesOf(const Type *T) {
+  if (auto *V = dyn_cast<FixedVectorType>(T))
+    return V->getNumElements();
+  return 1;
+}
+
+bool roofline::addExecutedFlops(const Instruction &I,
+                                std::map<std::string, int64_t> &Counts,
+                                std::string &Why) {
+  std::map<std::string, int64_t> Executed;
+  auto Algorithmic = [&] {
+    for (const auto &[Name, N] : Counts)
+      if (StringRef(Name).starts_with(counter::FlopsPrefix) &&
+          !StringRef(Name).starts_with(counter::TensorFlopsPrefix))
+        Executed[counter::ExecutedFlopsPrefix +
+                 Name.substr(strlen(counter::FlopsPrefix))] += N;
+  };
+  auto Add = [&](const ExecutedCost &C, unsigned Lanes) {
+    for (const auto &[P, N] : C.Flops)
+      Executed[counter::ExecutedFlopsPrefix + P] += N * Lanes;
+  };
+  // Unknown: the counters of the instruction's precision exist, unknown.
+  auto Unknown = [&](const Twine &Reason) {
+    Why = Reason.str();
+    std::string P = precisionOf(I.getType()->getScalarType());
+    if (P.empty())
+      P = "fp32";
+    Counts[counter::ExecutedFlopsPrefix + P] += 0;
+    return false;
+  };
+  MathMode Mode = mathModeOf(*I.getFunction());
+  unsigned Lanes = lanesOf(I.getType());
+  switch (I.getOpcode()) {
+  case Instruction::FMul:
+    if (!fusedAway(I))
+      Algorithmic();
+    break;
+  case Instruction::FAdd:
+  case Instruction::FSub:
+    if (fusedMultiply(I))
+      Add(flops(I.getType(), 2), Lanes);
+    else
+      Algorithmic();
+    break;
+  case Instruction::FDiv:
+  case Instruction::FRem: {
+    std::string Op = I.getOpcode() == Instruction::FDiv ? expandedPtxOp(I, Mode)
+                                                        : std::string("frem");
+    auto C = expansionCost(Op);
+    if (!C)
+      return Unknown("flops executed: " + toString(C.takeError()));
+    Add(*C, Lanes);
+    break;
+  }
+  case Instruction::Call: {
+    const auto &CI = cast<CallInst>(I);
+    const Function *Callee = CI.getCalledFunction();
+    std::string Op = expandedPtxOp(I, Mode);
+    if (!Op.empty()) {
+      auto C = expansionCost(Op);
+      if (!C)
+        return Unknown("flops executed: " + toString(C.takeError()));
+      Add(*C, Lanes);
+      break;
+    }
+    if (Callee && Callee->getName().starts_with("__nv_")) {
+      auto C = libdeviceCallCost(Callee->getName(), Mode,
+                                 libdevicePathOf(*I.getModule()));
+      if (!C)
+        return Unknown("flops executed by '" + Callee->getName() +
+                       "' are unknown: " + toString(C.takeError()));
+      Add(*C, 1);
+      break;
+    }
+    Algorithmic();
+    break;
+  }
+  default:
+    Algorithmic();
+    break;
+  }
+  for (const auto &[Name, N] : Executed)
+    Counts[Name] += N;
+  return true;
+}

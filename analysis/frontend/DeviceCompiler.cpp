@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -316,6 +317,52 @@ std::string instantiationError(const Instantiation &Inst, unsigned ErrorId,
 
 } // namespace
 
+/// libdevice functions that return results through pointers (sincosf,
+/// frexpf, modff, remquof, ...) store them inside libdevice, which is not
+/// linked: the stores would go uncounted. Each output goes to a local
+/// temporary instead, and the caller stores it where the pointer points,
+/// so the store is counted and modelled like the user's own.
+static void exposeOutputArguments(llvm::Module &M) {
+  std::vector<llvm::CallInst *> Calls;
+  for (llvm::Function &F : M)
+    if (F.isDeclaration() && F.getName().starts_with("__nv_"))
+      for (llvm::User *U : F.users())
+        if (auto *CI = llvm::dyn_cast<llvm::CallInst>(U))
+          if (CI->getCalledFunction() == &F &&
+              llvm::any_of(CI->args(), [](const llvm::Use &A) {
+                return A->getType()->isPointerTy();
+              }))
+            Calls.push_back(CI);
+  for (llvm::CallInst *CI : Calls) {
+    llvm::StringRef Name = CI->getCalledFunction()->getName();
+    llvm::Type *Real = nullptr;
+    for (const llvm::Use &A : CI->args())
+      if (A->getType()->isFloatingPointTy() && !Real)
+        Real = A->getType();
+    // frexp and remquo write an int (the exponent, the quotient's bits);
+    // the others a value of the function's own type.
+    bool IntOut = Name.contains("frexp") || Name.contains("remquo");
+    llvm::Type *Elem = IntOut ? llvm::Type::getInt32Ty(M.getContext()) : Real;
+    if (!Elem)
+      continue;
+    llvm::Function *Caller = CI->getFunction();
+    llvm::IRBuilder<> Entry(&*Caller->getEntryBlock().getFirstInsertionPt());
+    llvm::IRBuilder<> After(CI->getNextNode());
+    After.SetCurrentDebugLocation(CI->getDebugLoc());
+    for (llvm::Use &A : CI->args()) {
+      if (!A->getType()->isPointerTy())
+        continue;
+      llvm::Value *Dest = A.get();
+      llvm::AllocaInst *Tmp = Entry.CreateAlloca(Elem, nullptr, "nv.out");
+      llvm::Value *Arg = Tmp;
+      if (Tmp->getType() != Dest->getType())
+        Arg = Entry.CreateAddrSpaceCast(Tmp, Dest->getType());
+      A.set(Arg);
+      After.CreateStore(After.CreateLoad(Elem, Arg), Dest);
+    }
+  }
+}
+
 /// libdevice's integer and float min/max/abs entry points are plain LLVM
 /// intrinsics once libdevice is linked; without it they would stay opaque
 /// calls that block loop rotation and ScalarEvolution (for (j = i; j <
@@ -403,6 +450,7 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   // analyzed as such (CacheHintAsm.h).
   lowerCacheHintAsm(M);
   replaceMinMaxCalls(M);
+  exposeOutputArguments(M);
   dropUnrollHints(M);
   // Results must not depend on the user's -O level: drop optnone/noinline
   // that -O0 adds to user functions.

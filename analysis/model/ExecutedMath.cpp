@@ -11,6 +11,7 @@
 #include "ExecutedMath.h"
 #include "Counters.h"
 #include "Expansions.h"
+#include "OpClassifier.h"
 
 #include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -1258,6 +1259,24 @@ bool roofline::addExecutedFlops(const Instruction &I,
     if (!C)
       return Unknown("flops executed: " + toString(C.takeError()));
     Add(*C, Lanes);
+    break;
+  }
+  case Instruction::AtomicRMW: {
+    // A float add on shared memory is a compare-and-swap loop with one FADD
+    // per attempt; global ones are done by L2 (RED/ATOM), not an FP pipe.
+    const auto &RMW = cast<AtomicRMWInst>(I);
+    if (RMW.isFloatingPointOperation() &&
+        memorySpaceOf(I) == MemSpace::Shared) {
+      Why = "atomic_retries: a floating-point atomic on shared memory is a "
+            "compare-and-swap loop, one FADD per attempt, and the attempts "
+            "depend on how many threads contend for the address (an H200 "
+            "measured 1 per thread without contention, 110 with a block on "
+            "one address)";
+      std::string P = precisionOf(RMW.getType()->getScalarType());
+      Counts[counter::ExecutedFlopsPrefix + (P.empty() ? "fp32" : P)] += 0;
+      return false;
+    }
+    Algorithmic();
     break;
   }
   case Instruction::Call: {

@@ -20,10 +20,14 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/IR/Attributes.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -363,10 +367,167 @@ static void exposeOutputArguments(llvm::Module &M) {
   }
 }
 
+/// The optimizer turns a vector load of which some lanes are unused (a
+/// float4 read for .x, .y, .z) into llvm.masked.load with a constant mask;
+/// the hardware loads the whole vector (an H200 read 16 bytes per float4 with
+/// three lanes used: test/validation/mathbench/h200.json), and a plain load
+/// is what the counts and the access model read. Masks that are not
+/// constant stay, and are reported as not counted.
+static void unmaskConstantLoads(llvm::Module &M) {
+  std::vector<llvm::IntrinsicInst *> Masked;
+  for (llvm::Function &F : M)
+    for (llvm::Instruction &I : llvm::instructions(F))
+      if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(&I))
+        if (II->getIntrinsicID() == llvm::Intrinsic::masked_load &&
+            llvm::isa<llvm::Constant>(II->getArgOperand(1)))
+          Masked.push_back(II);
+  for (llvm::IntrinsicInst *II : Masked) {
+    llvm::IRBuilder<> B(II);
+    llvm::Value *Ptr = II->getArgOperand(0);
+    llvm::MaybeAlign Align = II->getParamAlign(0);
+    llvm::LoadInst *Load = B.CreateAlignedLoad(II->getType(), Ptr, Align);
+    Load->copyMetadata(*II);
+    llvm::Value *Mask = II->getArgOperand(1);
+    llvm::Value *Pass = II->getArgOperand(2);
+    llvm::Value *V = Load;
+    if (!llvm::isa<llvm::PoisonValue>(Pass) &&
+        !llvm::isa<llvm::UndefValue>(Pass))
+      V = B.CreateSelect(Mask, Load, Pass);
+    II->replaceAllUsesWith(V);
+    II->eraseFromParent();
+  }
+}
+
 /// libdevice's integer and float min/max/abs entry points are plain LLVM
 /// intrinsics once libdevice is linked; without it they would stay opaque
 /// calls that block loop rotation and ScalarEvolution (for (j = i; j <
 /// min(i + 4, n); ++j) would get no trip count).
+/// A value every thread of a block computes alike: from kernel arguments,
+/// constants, and the block's and grid's coordinates and sizes (not the
+/// thread's), by arithmetic alone.
+static bool blockUniform(const llvm::Value *V, unsigned Depth = 0) {
+  if (llvm::isa<llvm::Constant>(V) || llvm::isa<llvm::Argument>(V))
+    return true;
+  if (Depth > 16)
+    return false;
+  if (auto *CI = llvm::dyn_cast<llvm::CallInst>(V)) {
+    const llvm::Function *F = CI->getCalledFunction();
+    if (!F)
+      return false;
+    llvm::StringRef N = F->getName();
+    return N.starts_with("llvm.nvvm.read.ptx.sreg.ctaid.") ||
+           N.starts_with("llvm.nvvm.read.ptx.sreg.ntid.") ||
+           N.starts_with("llvm.nvvm.read.ptx.sreg.nctaid.");
+  }
+  auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  if (!I || !(I->isBinaryOp() || I->isCast() || llvm::isa<llvm::ICmpInst>(I) ||
+              llvm::isa<llvm::SelectInst>(I)))
+    return false;
+  return llvm::all_of(I->operands(), [&](const llvm::Use &U) {
+    return blockUniform(U.get(), Depth + 1);
+  });
+}
+
+/// A copy of the block-uniform value V computed before At.
+static llvm::Value *rematerialize(llvm::Value *V, llvm::Instruction *At) {
+  auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  if (!I)
+    return V;
+  llvm::Instruction *C = I->clone();
+  for (llvm::Use &U : C->operands())
+    U.set(rematerialize(U.get(), At));
+  C->insertBefore(At->getIterator());
+  return C;
+}
+
+/// A __shared__ scalar that one thread sets from the kernel's arguments
+/// before a __syncthreads() (`if (threadIdx.x == 0) len = n / 2;`), then
+/// every thread reads as a loop bound: each read after the barrier is the
+/// value written, which the symbolic analysis can follow through the
+/// arguments; a load from shared memory it could not.
+static void forwardSharedScalars(llvm::Function &F) {
+  llvm::DominatorTree DT(F);
+  std::vector<llvm::CallInst *> Barriers;
+  for (llvm::Instruction &I : llvm::instructions(F))
+    if (auto *CI = llvm::dyn_cast<llvm::CallInst>(&I))
+      if (const llvm::Function *Callee = CI->getCalledFunction())
+        if (Callee->getName().starts_with("llvm.nvvm.barrier"))
+          Barriers.push_back(CI);
+  if (Barriers.empty())
+    return;
+  for (llvm::GlobalVariable &GV : F.getParent()->globals()) {
+    if (GV.getAddressSpace() != 3 || !GV.getValueType()->isIntegerTy())
+      continue;
+    llvm::StoreInst *Only = nullptr;
+    std::vector<llvm::LoadInst *> Loads;
+    bool Other = false;
+    // Its uses, through the address-space casts clang writes around it.
+    std::vector<llvm::User *> Work(GV.user_begin(), GV.user_end());
+    while (!Work.empty() && !Other) {
+      llvm::User *U = Work.back();
+      Work.pop_back();
+      if (auto *CE = llvm::dyn_cast<llvm::ConstantExpr>(U);
+          CE && CE->isCast()) {
+        Work.insert(Work.end(), CE->user_begin(), CE->user_end());
+        continue;
+      }
+      if (auto *S = llvm::dyn_cast<llvm::StoreInst>(U);
+          S && S->getPointerOperand()->stripPointerCasts() == &GV && !Only &&
+          S->getFunction() == &F && !S->isVolatile()) {
+        Only = S;
+        continue;
+      }
+      if (auto *L = llvm::dyn_cast<llvm::LoadInst>(U);
+          L && L->getFunction() == &F && !L->isVolatile() &&
+          L->getType() == GV.getValueType()) {
+        Loads.push_back(L);
+        continue;
+      }
+      Other = true;
+    }
+    if (Other || !Only || !blockUniform(Only->getValueOperand()) ||
+        Only->getValueOperand()->getType() != GV.getValueType())
+      continue;
+    for (llvm::LoadInst *L : Loads) {
+      // A barrier between: after the store, before (and dominating) the
+      // load, and the store not after it again.
+      bool Ordered = llvm::any_of(Barriers, [&](llvm::CallInst *B) {
+        return DT.dominates(B, L) &&
+               llvm::isPotentiallyReachable(Only, B, nullptr, &DT) &&
+               !llvm::isPotentiallyReachable(B, Only, nullptr, &DT);
+      });
+      if (!Ordered)
+        continue;
+      L->replaceAllUsesWith(rematerialize(Only->getValueOperand(), L));
+      L->eraseFromParent();
+    }
+  }
+}
+
+/// __mul24(a, b) and __umul24(a, b) multiply the low 24 bits of their
+/// operands; index code uses them where the operands fit in 24 bits
+/// (indices below 2^23), and there they are a plain multiply, which the
+/// symbolic analysis reads. Left a libdevice call, such an index would be
+/// "the result of a call".
+static void replaceMul24Calls(llvm::Module &M) {
+  for (const char *Name : {"__nv_mul24", "__nv_umul24"}) {
+    llvm::Function *F = M.getFunction(Name);
+    if (!F || !F->isDeclaration() || F->arg_size() != 2)
+      continue;
+    for (llvm::User *U : llvm::make_early_inc_range(F->users())) {
+      auto *CI = llvm::dyn_cast<llvm::CallInst>(U);
+      if (!CI || CI->getCalledFunction() != F)
+        continue;
+      auto *Mul = llvm::BinaryOperator::CreateMul(
+          CI->getArgOperand(0), CI->getArgOperand(1), "", CI->getIterator());
+      Mul->setDebugLoc(CI->getDebugLoc());
+      Mul->takeName(CI);
+      CI->replaceAllUsesWith(Mul);
+      CI->eraseFromParent();
+    }
+  }
+}
+
 static void replaceMinMaxCalls(llvm::Module &M) {
   using llvm::Intrinsic::ID;
   static const std::pair<const char *, ID> Map[] = {
@@ -450,6 +611,7 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   // analyzed as such (CacheHintAsm.h).
   lowerCacheHintAsm(M);
   replaceMinMaxCalls(M);
+  replaceMul24Calls(M);
   exposeOutputArguments(M);
   dropUnrollHints(M);
   // Results must not depend on the user's -O level: drop optnone/noinline
@@ -510,6 +672,10 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(FPM)));
   MPM.run(M, MAM);
   canonicalizeFlagLoops(M);
+  unmaskConstantLoads(M);
+  for (llvm::Function &F : M)
+    if (!F.isDeclaration())
+      forwardSharedScalars(F);
 }
 
 /// File made absolute as ClangTool does, but with path::native() only where

@@ -567,7 +567,7 @@ private:
   /// What I counts and accesses, into B.
   void addInstruction(Instruction &I, const StoreList &Stores, BlockModel &B);
   /// The global and shared ends of a memcpy/memmove.
-  void addCopyAccesses(const MemTransferInst &MT, BlockModel &B);
+  void addCopyAccesses(const MemIntrinsic &MI, BlockModel &B);
   /// A load, store or atomic of Space.
   AccessModel memoryAccess(Instruction &I, MemSpace Space,
                            const StoreList &Stores);
@@ -1112,9 +1112,9 @@ ModelBuilder::StoreList ModelBuilder::globalStores() {
   StoreList Stores;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
-      if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
-        if (spaceOfPointer(MT->getRawDest()) == MemSpace::Global)
-          Stores.emplace_back(&I, MT->getRawDest());
+      if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+        if (spaceOfPointer(MI->getRawDest()) == MemSpace::Global)
+          Stores.emplace_back(&I, MI->getRawDest());
         continue;
       }
       if (memorySpaceOf(I) != MemSpace::Global)
@@ -1158,11 +1158,13 @@ void ModelBuilder::addNest(BasicBlock &BB, RegionConds &Conds, BlockModel &B) {
   B.InnerGuard = Conds.in(&BB, Outer);
 }
 
-void ModelBuilder::addCopyAccesses(const MemTransferInst &MT, BlockModel &B) {
-  // A struct copy touches Len contiguous bytes at each end.
-  auto *Len = dyn_cast<ConstantInt>(MT.getLength());
-  for (int IsDst = 0; Len && IsDst < 2; ++IsDst) {
-    const Value *P = IsDst ? MT.getRawDest() : MT.getRawSource();
+void ModelBuilder::addCopyAccesses(const MemIntrinsic &MI, BlockModel &B) {
+  // A struct copy touches Len contiguous bytes at each end; a memset its
+  // destination only.
+  auto *Len = dyn_cast<ConstantInt>(MI.getLength());
+  const auto *MT = dyn_cast<MemTransferInst>(&MI);
+  for (int IsDst = MT ? 0 : 1; Len && IsDst < 2; ++IsDst) {
+    const Value *P = IsDst ? MI.getRawDest() : MT->getRawSource();
     MemSpace Space = spaceOfPointer(P);
     // A shared-memory side of up to 16 bytes is one vector access
     // (a float4 read into registers), for bank conflicts.
@@ -1173,7 +1175,7 @@ void ModelBuilder::addCopyAccesses(const MemTransferInst &MT, BlockModel &B) {
     A.Space = Space;
     A.IsStore = IsDst;
     A.Width = Len->getZExtValue();
-    locOf(&MT, A.Loc.Line, A.Loc.Column, &A.Loc.File);
+    locOf(&MI, A.Loc.Line, A.Loc.Column, &A.Loc.File);
     if (auto BO = baseAndOffset(P)) {
       A.Base = BO->first;
       A.Offset = BO->second;
@@ -1228,8 +1230,8 @@ void ModelBuilder::addInstruction(Instruction &I, const StoreList &Stores,
     locOf(&I, R.Loc.Line, R.Loc.Column, &R.Loc.File);
     B.Unknowns.push_back(R);
   }
-  if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
-    addCopyAccesses(*MT, B);
+  if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+    addCopyAccesses(*MI, B);
     return;
   }
   if (auto Frag = fragmentAccess(I);

@@ -735,35 +735,103 @@ unsigned roofline::counterCategory(const std::string &C) {
 
 // A memcpy/memmove of a constant length: the loads and stores the back end
 // copies it with, in the spaces of its pointers.
-static bool classifyMemTransfer(const MemTransferInst &MT, OpCounts &Out,
-                                std::string &Why) {
-  auto *Len = dyn_cast<ConstantInt>(MT.getArgOperand(2));
+static bool classifyMemIntrinsic(const MemIntrinsic &MI, OpCounts &Out,
+                                 std::string &Why) {
+  auto *Len = dyn_cast<ConstantInt>(MI.getLength());
   if (!Len) {
-    Why = "memcpy of a non-constant length";
+    Why = (isa<MemSetInst>(MI) ? "memset" : "memcpy") +
+          std::string(" of a non-constant length");
     return false;
   }
   int64_t N = Len->getSExtValue();
-  MemSpace Dst = spaceOfPointer(MT.getArgOperand(0));
-  MemSpace Src = spaceOfPointer(MT.getArgOperand(1));
-  // The back end copies with the widest access the alignment allows
-  // (a 16-byte aligned uint4 copy is one load, a float3 three).
+  const auto *MT = dyn_cast<MemTransferInst>(&MI);
+  MemSpace Dst = spaceOfPointer(MI.getRawDest());
+  MemSpace Src = MT ? spaceOfPointer(MT->getRawSource()) : MemSpace::None;
+  // The back end copies (and sets) with the widest access the alignment
+  // allows (a 16-byte aligned uint4 copy is one load, a float3 three).
   auto accesses = [&](MaybeAlign A) {
     int64_t W = std::min<int64_t>({16, int64_t(A.valueOrOne().value()), N});
     return W > 0 ? (N + W - 1) / W : 0;
   };
   if (Src == MemSpace::Global) {
-    Out[counter::GlobalLoads] += accesses(MT.getSourceAlign());
+    Out[counter::GlobalLoads] += accesses(MT->getSourceAlign());
     Out[counter::GlobalLoadBytes] += N;
   } else if (Src == MemSpace::Shared) {
     Out[counter::SharedLoadBytes] += N;
   }
   if (Dst == MemSpace::Global) {
-    Out[counter::GlobalStores] += accesses(MT.getDestAlign());
+    Out[counter::GlobalStores] += accesses(MI.getDestAlign());
     Out[counter::GlobalStoreBytes] += N;
   } else if (Dst == MemSpace::Shared) {
     Out[counter::SharedStoreBytes] += N;
   }
   return true;
+}
+
+/// Intrinsics that move no data the counts measure: markers, hints,
+/// barriers and fences, thread-id and warp-vote reads, and the
+/// synchronization of asynchronous copies.
+static bool movesNoData(StringRef Name) {
+  static const char *const Prefixes[] = {"llvm.lifetime.",
+                                         "llvm.assume",
+                                         "llvm.dbg.",
+                                         "llvm.invariant.",
+                                         "llvm.launder.invariant",
+                                         "llvm.strip.invariant",
+                                         "llvm.experimental.noalias.scope.decl",
+                                         "llvm.prefetch",
+                                         "llvm.trap",
+                                         "llvm.debugtrap",
+                                         "llvm.ubsantrap",
+                                         "llvm.donothing",
+                                         "llvm.sideeffect",
+                                         "llvm.pseudoprobe",
+                                         "llvm.stacksave",
+                                         "llvm.stackrestore",
+                                         "llvm.nvvm.barrier",
+                                         "llvm.nvvm.bar.",
+                                         "llvm.nvvm.membar",
+                                         "llvm.nvvm.fence",
+                                         "llvm.nvvm.read.ptx.sreg.",
+                                         "llvm.nvvm.prefetch",
+                                         "llvm.nvvm.vote.",
+                                         "llvm.nvvm.match.",
+                                         "llvm.nvvm.activemask",
+                                         "llvm.nvvm.nanosleep",
+                                         "llvm.nvvm.redux.sync.",
+                                         "llvm.nvvm.elect.sync",
+                                         "llvm.nvvm.mbarrier.",
+                                         "llvm.nvvm.cp.async.commit.group",
+                                         "llvm.nvvm.cp.async.wait.",
+                                         "llvm.nvvm.cp.async.mbarrier.",
+                                         "llvm.nvvm.griddepcontrol.",
+                                         "llvm.nvvm.setmaxnreg.",
+                                         "llvm.nvvm.exit",
+                                         "llvm.nvvm.isspacep.",
+                                         "llvm.nvvm.ptr.",
+                                         "llvm.nvvm.shfl.",
+                                         "llvm.nvvm.atomic.",
+                                         "llvm.nvvm.wmma.",
+                                         "llvm.nvvm.mma.",
+                                         "llvm.memcpy",
+                                         "llvm.memmove",
+                                         "llvm.memset"};
+  return llvm::any_of(Prefixes,
+                      [&](const char *P) { return Name.starts_with(P); });
+}
+
+/// An intrinsic that reads or writes memory the counts would miss (a masked
+/// or gathered load, an asynchronous copy): the reason, or none.
+std::optional<std::string>
+roofline::uncountedMemoryIntrinsic(const IntrinsicInst &II) {
+  if (II.doesNotAccessMemory())
+    return std::nullopt;
+  StringRef Name = II.getCalledFunction()->getName();
+  if (movesNoData(Name))
+    return std::nullopt;
+  return ("the intrinsic '" + Name +
+          "' moves memory the analysis does not count")
+      .str();
 }
 
 static bool classifyAlgorithmic(const Instruction &I, const DataLayout &DL,
@@ -852,9 +920,14 @@ static bool classifyAlgorithmic(const Instruction &I, const DataLayout &DL,
           cast<InlineAsm>(CB.getCalledOperand())->getAsmString(), Out, Why,
           Affects);
     if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
-      if (II->getIntrinsicID() == Intrinsic::memcpy ||
-          II->getIntrinsicID() == Intrinsic::memmove)
-        return classifyMemTransfer(cast<MemTransferInst>(*II), Out, Why);
+      if (auto *MI = dyn_cast<MemIntrinsic>(II))
+        return classifyMemIntrinsic(*MI, Out, Why);
+      if (auto Uncounted = uncountedMemoryIntrinsic(*II)) {
+        Why = *Uncounted;
+        Affects =
+            II->onlyReadsMemory() ? AffectsLoads : AffectsLoads | AffectsStores;
+        return false;
+      }
       if (!classifyIntrinsic(*II, Out)) {
         Why = ("tensor-core intrinsic '" + II->getCalledFunction()->getName() +
                "' has an unrecognized shape or type")

@@ -17,6 +17,7 @@
 
 namespace llvm {
 class Instruction;
+class IntrinsicInst;
 class Value;
 class DataLayout;
 } // namespace llvm
@@ -53,6 +54,12 @@ unsigned counterCategory(const std::string &Counter);
 /// read-only callee cannot store; library math only its executed FLOPs).
 bool classifyInstruction(const llvm::Instruction &I, const llvm::DataLayout &DL,
                          OpCounts &Out, std::string &Why, unsigned &Affects);
+
+/// An intrinsic that reads or writes memory the counts would miss (a
+/// masked or gathered load, an asynchronous copy): why, or none for the
+/// intrinsics that are counted or move no data (markers, barriers, fences).
+std::optional<std::string>
+uncountedMemoryIntrinsic(const llvm::IntrinsicInst &II);
 
 /// The memory space a load/store/atomic address refers to.
 MemSpace memorySpaceOf(const llvm::Instruction &I);

@@ -24,6 +24,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import compare  # noqa: E402
+import mathbench_compare  # noqa: E402
 import roofline_tools  # noqa: E402
 
 ROOT = compare.ROOT
@@ -782,7 +783,7 @@ MATH_ROWS = [
 ]
 
 
-def math_section():
+def math_section(tool):
     files = sorted(glob.glob(os.path.join(MATHBENCH, "*.json")))
     if not files:
         return ""
@@ -798,7 +799,10 @@ def math_section():
             "(loads, stores, indexing) subtracted. FLOPs are as a profiler counts them "
             "(fadd + fmul + 2 × ffma; dadd + dmul + 2 × dfma for fp64); MUFU is the "
             "special-function unit's instructions (`smsp__inst_executed_pipe_xu`). The "
-            "IEEE build uses nvcc's defaults, the fast one `-use_fast_math`."
+            "IEEE build uses nvcc's defaults, the fast one `-use_fast_math`. Beside "
+            "each measured FLOP count, the tool's `flops_executed` for the same code "
+            "and build (`tools/validate/mathbench_compare.py`; docs/counting.md, "
+            '"Executed FLOPs"), and † where they differ (the reasons below).'
             % (
                 p["gpu_name"],
                 p["driver_version"],
@@ -810,9 +814,18 @@ def math_section():
                 p["operands"],
             ),
             "",
-            "| operation | FLOPs (IEEE) | MUFU (IEEE) | FLOPs (fast math) | MUFU (fast math) |",
-            "|---|---|---|---|---|",
+            "| operation | FLOPs (IEEE) | tool | MUFU (IEEE) | FLOPs (fast math) | tool "
+            "| MUFU (fast math) |",
+            "|---|---|---|---|---|---|---|",
         ]
+        mine = {(r[0], r[1]): r for r in mathbench_compare.rows(tool, f)}
+
+        def tool_cell(build, k):
+            r = mine.get((build, k))
+            if not r:
+                return "–"
+            flag = "" if mathbench_compare.same(r[2], r[3]) else " †"
+            return ("unknown" if r[3] is None else "%g" % r[3]) + flag
 
         def cell(build, k, key):
             kk = (b.get(build, {}).get("kernels") or {}).get(k)
@@ -830,15 +843,21 @@ def math_section():
 
         for k, label in MATH_ROWS:
             out.append(
-                "| %s | %s | %s | %s | %s |"
+                "| %s | %s | %s | %s | %s | %s | %s |"
                 % (
                     label,
                     cell("ieee", k, "flops"),
+                    tool_cell("ieee", k),
                     cell("ieee", k, "mufu"),
                     cell("fast", k, "flops"),
+                    tool_cell("fast", k),
                     cell("fast", k, "mufu"),
                 )
             )
+        out += ["", "Where the tool differs (†):", ""]
+        for r in sorted(mine.values()):
+            if not mathbench_compare.same(r[2], r[3]):
+                out.append("- %s, %s build: %s" % (r[1], r[0], r[4] or "not explained"))
         out += [
             "",
             "The contended shared-memory atomic is a compare-and-swap loop: each attempt "
@@ -942,7 +961,7 @@ def generate(tool):
     parts.append(METHOD.replace("{tolerances}", tol_md))
     parts.append(results_section(real))
     parts.append(repeats_section())
-    parts.append(math_section())
+    parts.append(math_section(tool))
     parts.append(fixture_section(fx))
     files = {DOC: "\n".join(p.rstrip("\n") + "\n" for p in parts if p)}
     for gpu in sorted({r.rec.gpu_id for r in real}):

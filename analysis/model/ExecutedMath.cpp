@@ -431,6 +431,22 @@ std::string asmExpandedOp(const CallInst &CI) {
   return ExpansionTable::builtin().find(Name) ? Name : "";
 }
 
+/// A floating-point value converted to a W-bit integer as PTX's cvt does:
+/// NaN to 0, out-of-range values saturated (never C++'s undefined cast).
+APInt toInteger(double X, unsigned W, bool Signed) {
+  if (std::isnan(X))
+    return APInt(W, 0);
+  APInt Lo = Signed ? APInt::getSignedMinValue(W) : APInt::getMinValue(W);
+  APInt Hi = Signed ? APInt::getSignedMaxValue(W) : APInt::getMaxValue(W);
+  double LoD = Signed ? double(Lo.getSExtValue()) : 0.0;
+  double HiD = Signed ? double(Hi.getSExtValue()) : double(Hi.getZExtValue());
+  if (X <= LoD)
+    return Lo;
+  if (X >= HiD)
+    return Hi;
+  return Signed ? APInt(W, uint64_t(int64_t(X)), true) : APInt(W, uint64_t(X));
+}
+
 double roundAs(double X, StringRef Mode) {
   if (Mode == "rz")
     return std::trunc(X);
@@ -576,12 +592,9 @@ Interpreter::intrinsic(const CallInst &CI, ArrayRef<Val> A) {
     StringRef Rounding = N.split('.').second.split('.').first;
     if (From == "f" || From == "d") {
       double R = roundAs(F(0), Rounding);
-      if (T->isIntegerTy()) {
-        bool Signed = To == "i" || To == "ll";
-        unsigned W = T->getIntegerBitWidth();
-        return RetI(Signed ? APInt(W, int64_t(R), true)
-                           : APInt(W, uint64_t(std::max(R, 0.0))));
-      }
+      if (T->isIntegerTy())
+        return RetI(
+            toInteger(R, T->getIntegerBitWidth(), To == "i" || To == "ll"));
       return Ret(R);
     }
     bool Signed = From == "i" || From == "ll";
@@ -874,11 +887,12 @@ Interpreter::call(const Function &F, ArrayRef<std::pair<Val, int>> Args,
           R = intVal(A[0].I.sext(T->getIntegerBitWidth()));
           break;
         case Instruction::FPToSI:
-          R = intVal(APInt(T->getIntegerBitWidth(), int64_t(A[0].F), true));
+          R = intVal(
+              toInteger(std::trunc(A[0].F), T->getIntegerBitWidth(), true));
           break;
         case Instruction::FPToUI:
           R = intVal(
-              APInt(T->getIntegerBitWidth(), uint64_t(std::max(A[0].F, 0.0))));
+              toInteger(std::trunc(A[0].F), T->getIntegerBitWidth(), false));
           break;
         case Instruction::SIToFP:
           R = fpVal(double(A[0].I.getSExtValue()), T);

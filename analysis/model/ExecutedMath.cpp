@@ -225,6 +225,20 @@ private:
 
   Expected<std::pair<Val, int>>
   call(const Function &F, ArrayRef<std::pair<Val, int>> Args, unsigned Depth);
+  Expected<const BasicBlock *> successor(const Instruction &I, Frame &Fr);
+  Error execute(const Instruction &I, Frame &Fr, unsigned Depth);
+  Error callInst(const CallInst &CI, Frame &Fr, unsigned Depth);
+  Error memoryInst(const Instruction &I, Frame &Fr);
+  Error take(Frame &Fr, const Value *V, struct Operands &O);
+  Expected<std::pair<Val, ExecutedCost>> arithmetic(const Instruction &I,
+                                                    ArrayRef<Val> A);
+  Expected<std::pair<Val, ExecutedCost>> floatBinary(const BinaryOperator &BO,
+                                                     ArrayRef<Val> A);
+  Expected<std::pair<Val, ExecutedCost>> intBinary(const BinaryOperator &BO,
+                                                   ArrayRef<Val> A);
+  Expected<Val> convert(const CastInst &C, const Val &V);
+  Expected<std::pair<Val, ExecutedCost>>
+  nvvmIntrinsic(const CallInst &CI, StringRef N, ArrayRef<Val> A);
   Expected<std::pair<Val, int>> operand(Frame &Fr, const Value *V);
   Expected<Val> constant(const Constant *C);
   Expected<Val> loadFrom(const Val &P, Type *T, SmallVectorImpl<int> &Deps);
@@ -542,7 +556,23 @@ Interpreter::intrinsic(const CallInst &CI, ArrayRef<Val> A) {
   }
   if (!Nvvm)
     return fail("the intrinsic '" + Name + "'");
-  // llvm.nvvm.*: arithmetic with a rounding mode counts as its op.
+  return nvvmIntrinsic(CI, N, A);
+}
+
+/// llvm.nvvm.* (Name without that prefix): arithmetic with a rounding mode
+/// counts as its op; conversions, bit moves and selections count nothing.
+Expected<std::pair<Val, ExecutedCost>>
+Interpreter::nvvmIntrinsic(const CallInst &CI, StringRef N, ArrayRef<Val> A) {
+  StringRef Name = CI.getCalledFunction()->getName();
+  Type *T = CI.getType();
+  StringRef Base = N.split('.').first;
+  auto F = [&](unsigned I) { return A[I].F; };
+  auto Ret = [&](double X, ExecutedCost C = {}) {
+    return std::make_pair(fpVal(X, T), std::move(C));
+  };
+  auto RetI = [&](const APInt &X) {
+    return std::make_pair(intVal(X), ExecutedCost{});
+  };
   if (Base == "fma")
     return Ret(std::fma(F(0), F(1), F(2)), flops(T, 2));
   if (Base == "mul")
@@ -609,6 +639,22 @@ Interpreter::intrinsic(const CallInst &CI, ArrayRef<Val> A) {
   return fail("the intrinsic '" + Name + "'");
 }
 
+/// The operands an instruction used: their values and the nodes that made
+/// them.
+struct Operands {
+  SmallVector<Val, 4> A;
+  SmallVector<int, 4> D;
+};
+
+Error Interpreter::take(Frame &Fr, const Value *V, Operands &O) {
+  auto R = operand(Fr, V);
+  if (!R)
+    return R.takeError();
+  O.A.push_back(R->first);
+  O.D.push_back(R->second);
+  return Error::success();
+}
+
 Expected<std::pair<Val, int>>
 Interpreter::call(const Function &F, ArrayRef<std::pair<Val, int>> Args,
                   unsigned Depth) {
@@ -636,296 +682,304 @@ Interpreter::call(const Function &F, ArrayRef<std::pair<Val, int>> Args,
         continue;
       if (++Steps > StepLimit)
         return fail("more than " + Twine(StepLimit) + " steps");
-      SmallVector<Val, 4> A;
-      SmallVector<int, 4> D;
-      auto Take = [&](const Value *V) -> Error {
-        auto O = operand(Fr, V);
-        if (!O)
-          return O.takeError();
-        A.push_back(O->first);
-        D.push_back(O->second);
-        return Error::success();
-      };
       if (auto *Ret = dyn_cast<ReturnInst>(&I)) {
         if (!Ret->getReturnValue())
           return std::make_pair(Val(), -1);
-        if (Error E = Take(Ret->getReturnValue()))
-          return std::move(E);
-        return std::make_pair(A[0], D[0]);
+        return operand(Fr, Ret->getReturnValue());
       }
-      if (auto *Br = dyn_cast<BranchInst>(&I)) {
+      if (I.isTerminator()) {
+        auto Next = successor(I, Fr);
+        if (!Next)
+          return Next.takeError();
         Pred = BB;
-        if (Br->isUnconditional()) {
-          BB = Br->getSuccessor(0);
-          break;
-        }
-        if (Error E = Take(Br->getCondition()))
-          return std::move(E);
-        Nodes[node(&I, D)].Root = true;
-        BB = Br->getSuccessor(A[0].I.isZero() ? 1 : 0);
+        BB = *Next;
         break;
       }
-      if (auto *Sw = dyn_cast<SwitchInst>(&I)) {
-        if (Error E = Take(Sw->getCondition()))
-          return std::move(E);
-        Nodes[node(&I, D)].Root = true;
-        Pred = BB;
-        BB = Sw->getDefaultDest();
-        for (auto Case : Sw->cases())
-          if (Case.getCaseValue()->getValue() == A[0].I)
-            BB = Case.getCaseSuccessor();
-        break;
-      }
-      if (isa<UnreachableInst>(I))
-        return fail("an unreachable path");
-      if (auto *Sel = dyn_cast<SelectInst>(&I)) {
-        if (Error E = Take(Sel->getCondition()))
-          return std::move(E);
-        bool T = !A[0].I.isZero();
-        if (Error E = Take(T ? Sel->getTrueValue() : Sel->getFalseValue()))
-          return std::move(E);
-        Fr[&I] = {A[1], node(&I, D)};
-        continue;
-      }
-      if (auto *AI = dyn_cast<AllocaInst>(&I)) {
-        auto Size = AI->getAllocationSize(DL);
-        if (!Size || Size->isScalable())
-          return fail("an alloca of unknown size");
-        Object O;
-        O.Bytes.assign(Size->getFixedValue(), 0);
-        O.Writer.assign(O.Bytes.size(), -1);
-        Memory.push_back(std::move(O));
-        Val P;
-        P.K = Val::Ptr;
-        P.Obj = int(Memory.size()) - 1;
-        Fr[&I] = {P, -1};
-        continue;
-      }
-      if (auto *CI = dyn_cast<CallInst>(&I)) {
-        if (CI->isInlineAsm()) {
-          std::string Op = asmExpandedOp(*CI);
-          if (Op.empty())
-            return fail("inline assembly");
-          if (Error E = Take(CI->getArgOperand(0)))
-            return std::move(E);
-          auto C = expansionCost(Op);
-          if (!C)
-            return C.takeError();
-          Fr[&I] = {fpVal(expandedValue(Op, A), CI->getType()),
-                    node(&I, D, *C)};
-          continue;
-        }
-        const Function *Callee = CI->getCalledFunction();
-        if (!Callee)
-          return fail("an indirect call");
-        if (Callee->getIntrinsicID() == Intrinsic::lifetime_start ||
-            Callee->getIntrinsicID() == Intrinsic::lifetime_end ||
-            Callee->getIntrinsicID() == Intrinsic::assume)
-          continue;
-        SmallVector<std::pair<Val, int>, 4> Args;
-        for (const Value *Arg : CI->args()) {
-          if (Error E = Take(Arg))
-            return std::move(E);
-          Args.push_back({A.back(), D.back()});
-        }
-        if (!Callee->isIntrinsic()) {
-          auto Body = Resolve(Callee->getName());
-          if (!Body)
-            return Body.takeError();
-          auto R = call(**Body, Args, Depth + 1);
-          if (!R)
-            return R.takeError();
-          Fr[&I] = {R->first, node(&I, {R->second})};
-          continue;
-        }
-        auto R = intrinsic(*CI, A);
-        if (!R)
-          return R.takeError();
-        Fr[&I] = {R->first, node(&I, D, std::move(R->second))};
-        continue;
-      }
-      if (auto *LI = dyn_cast<LoadInst>(&I)) {
-        if (Error E = Take(LI->getPointerOperand()))
-          return std::move(E);
-        auto V = loadFrom(A[0], LI->getType(), D);
-        if (!V)
-          return V.takeError();
-        Fr[&I] = {*V, node(&I, D)};
-        continue;
-      }
-      if (auto *SI = dyn_cast<StoreInst>(&I)) {
-        if (Error E = Take(SI->getValueOperand()))
-          return std::move(E);
-        if (Error E = Take(SI->getPointerOperand()))
-          return std::move(E);
-        int N = node(&I, D);
-        if (Error E = storeTo(A[1], A[0], SI->getValueOperand()->getType(), N))
-          return std::move(E);
-        continue;
-      }
-      if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
-        if (Error E = Take(GEP->getPointerOperand()))
-          return std::move(E);
-        SmallMapVector<Value *, APInt, 4> Variable;
-        APInt Const(64, 0);
-        if (!GEP->collectOffset(DL, 64, Variable, Const))
-          return fail("an address it cannot compute");
-        Val P = A[0];
-        P.Off += Const.getSExtValue();
-        for (auto &[V, Scale] : Variable) {
-          if (Error E = Take(V))
-            return std::move(E);
-          P.Off += A.back().I.getSExtValue() * Scale.getSExtValue();
-        }
-        Fr[&I] = {P, node(&I, D)};
-        continue;
-      }
-      for (const Value *Op : I.operands())
-        if (Error E = Take(Op))
-          return std::move(E);
-      Type *T = I.getType();
-      Val R;
-      ExecutedCost C;
-      if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
-        if (T->isFloatingPointTy()) {
-          double X = A[0].F, Y = A[1].F;
-          switch (BO->getOpcode()) {
-          case Instruction::FAdd:
-            R = fpVal(X + Y, T), C = flops(T, 1);
-            break;
-          case Instruction::FSub:
-            R = fpVal(X - Y, T), C = flops(T, 1);
-            break;
-          case Instruction::FMul:
-            R = fpVal(X * Y, T), C = flops(T, 1);
-            break;
-          case Instruction::FDiv: {
-            auto E = expansionCost(expandedPtxOp(I, Mode));
-            if (!E)
-              return E.takeError();
-            R = fpVal(X / Y, T), C = *E;
-            break;
-          }
-          default:
-            return fail(Twine("'") + I.getOpcodeName() + "'");
-          }
-        } else {
-          const APInt &X = A[0].I, &Y = A[1].I;
-          unsigned W = X.getBitWidth();
-          auto Shift = [&] {
-            return unsigned(std::min<uint64_t>(Y.getZExtValue(), W));
-          };
-          switch (BO->getOpcode()) {
-          case Instruction::Add:
-            R = intVal(X + Y);
-            break;
-          case Instruction::Sub:
-            R = intVal(X - Y);
-            break;
-          case Instruction::Mul:
-            R = intVal(X * Y);
-            break;
-          case Instruction::And:
-            R = intVal(X & Y);
-            break;
-          case Instruction::Or:
-            R = intVal(X | Y);
-            break;
-          case Instruction::Xor:
-            R = intVal(X ^ Y);
-            break;
-          case Instruction::Shl:
-            R = intVal(X.shl(Shift()));
-            break;
-          case Instruction::LShr:
-            R = intVal(X.lshr(Shift()));
-            break;
-          case Instruction::AShr:
-            R = intVal(X.ashr(Shift()));
-            break;
-          case Instruction::UDiv:
-          case Instruction::SDiv:
-          case Instruction::URem:
-          case Instruction::SRem:
-            if (Y.isZero())
-              return fail("an integer division by zero");
-            R = intVal(BO->getOpcode() == Instruction::UDiv   ? X.udiv(Y)
-                       : BO->getOpcode() == Instruction::SDiv ? X.sdiv(Y)
-                       : BO->getOpcode() == Instruction::URem ? X.urem(Y)
-                                                              : X.srem(Y));
-            break;
-          default:
-            return fail(Twine("'") + I.getOpcodeName() + "'");
-          }
-        }
-      } else if (I.getOpcode() == Instruction::FNeg) {
-        R = fpVal(-A[0].F, T);
-      } else if (auto *Cmp = dyn_cast<ICmpInst>(&I)) {
-        R = intVal(
-            APInt(1, ICmpInst::compare(A[0].I, A[1].I, Cmp->getPredicate())));
-      } else if (auto *Cmp = dyn_cast<FCmpInst>(&I)) {
-        Type *OT = Cmp->getOperand(0)->getType();
-        APFloat X(A[0].F), Y(A[1].F);
-        bool Lossy;
-        if (OT->isFloatTy()) {
-          X.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
-                    &Lossy);
-          Y.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
-                    &Lossy);
-        }
-        R = intVal(APInt(1, FCmpInst::compare(X, Y, Cmp->getPredicate())));
-      } else if (auto *Cast = dyn_cast<CastInst>(&I)) {
-        Type *From = Cast->getSrcTy();
-        switch (Cast->getOpcode()) {
-        case Instruction::Trunc:
-          R = intVal(A[0].I.trunc(T->getIntegerBitWidth()));
-          break;
-        case Instruction::ZExt:
-          R = intVal(A[0].I.zext(T->getIntegerBitWidth()));
-          break;
-        case Instruction::SExt:
-          R = intVal(A[0].I.sext(T->getIntegerBitWidth()));
-          break;
-        case Instruction::FPToSI:
-          R = intVal(
-              toInteger(std::trunc(A[0].F), T->getIntegerBitWidth(), true));
-          break;
-        case Instruction::FPToUI:
-          R = intVal(
-              toInteger(std::trunc(A[0].F), T->getIntegerBitWidth(), false));
-          break;
-        case Instruction::SIToFP:
-          R = fpVal(double(A[0].I.getSExtValue()), T);
-          break;
-        case Instruction::UIToFP:
-          R = fpVal(double(A[0].I.getZExtValue()), T);
-          break;
-        case Instruction::FPTrunc:
-        case Instruction::FPExt:
-          R = fpVal(A[0].F, T);
-          break;
-        case Instruction::BitCast:
-          if (T->isPointerTy()) {
-            R = A[0];
-            break;
-          }
-          R = fromBits(bitsOf(A[0], From), T);
-          break;
-        case Instruction::AddrSpaceCast:
-          R = A[0];
-          break;
-        default:
-          return fail(Twine("'") + I.getOpcodeName() + "'");
-        }
-        if (!T->isFloatingPointTy() && !T->isIntegerTy() && !T->isPointerTy())
-          return fail("a vector or aggregate value");
-      } else if (isa<FreezeInst>(I)) {
-        R = A[0];
-      } else {
-        return fail(Twine("'") + I.getOpcodeName() + "'");
-      }
-      Fr[&I] = {R, node(&I, D, std::move(C))};
+      if (Error E = execute(I, Fr, Depth))
+        return std::move(E);
     }
+  }
+}
+
+/// The block a branch or switch goes to; the condition's node is a root
+/// (the work that decides a branch executes).
+Expected<const BasicBlock *> Interpreter::successor(const Instruction &I,
+                                                    Frame &Fr) {
+  Operands O;
+  if (auto *Br = dyn_cast<BranchInst>(&I)) {
+    if (Br->isUnconditional())
+      return Br->getSuccessor(0);
+    if (Error E = take(Fr, Br->getCondition(), O))
+      return std::move(E);
+    Nodes[node(&I, O.D)].Root = true;
+    return Br->getSuccessor(O.A[0].I.isZero() ? 1 : 0);
+  }
+  if (auto *Sw = dyn_cast<SwitchInst>(&I)) {
+    if (Error E = take(Fr, Sw->getCondition(), O))
+      return std::move(E);
+    Nodes[node(&I, O.D)].Root = true;
+    for (auto Case : Sw->cases())
+      if (Case.getCaseValue()->getValue() == O.A[0].I)
+        return Case.getCaseSuccessor();
+    return Sw->getDefaultDest();
+  }
+  if (isa<UnreachableInst>(I))
+    return fail("an unreachable path");
+  return fail(Twine("'") + I.getOpcodeName() + "'");
+}
+
+/// Runs one instruction that is not a terminator, binding its result.
+Error Interpreter::execute(const Instruction &I, Frame &Fr, unsigned Depth) {
+  Operands O;
+  if (auto *Sel = dyn_cast<SelectInst>(&I)) {
+    // The arm not taken is not an operand: what only it needs is not run.
+    if (Error E = take(Fr, Sel->getCondition(), O))
+      return E;
+    bool T = !O.A[0].I.isZero();
+    if (Error E = take(Fr, T ? Sel->getTrueValue() : Sel->getFalseValue(), O))
+      return E;
+    Fr[&I] = {O.A[1], node(&I, O.D)};
+    return Error::success();
+  }
+  if (auto *CI = dyn_cast<CallInst>(&I))
+    return callInst(*CI, Fr, Depth);
+  if (isa<AllocaInst>(I) || isa<LoadInst>(I) || isa<StoreInst>(I) ||
+      isa<GetElementPtrInst>(I))
+    return memoryInst(I, Fr);
+  for (const Value *Op : I.operands())
+    if (Error E = take(Fr, Op, O))
+      return E;
+  auto R = arithmetic(I, O.A);
+  if (!R)
+    return R.takeError();
+  Fr[&I] = {R->first, node(&I, O.D, std::move(R->second))};
+  return Error::success();
+}
+
+Error Interpreter::callInst(const CallInst &CI, Frame &Fr, unsigned Depth) {
+  Operands O;
+  if (CI.isInlineAsm()) {
+    std::string Op = asmExpandedOp(CI);
+    if (Op.empty())
+      return fail("inline assembly");
+    if (Error E = take(Fr, CI.getArgOperand(0), O))
+      return E;
+    auto C = expansionCost(Op);
+    if (!C)
+      return C.takeError();
+    Fr[&CI] = {fpVal(expandedValue(Op, O.A), CI.getType()), node(&CI, O.D, *C)};
+    return Error::success();
+  }
+  const Function *Callee = CI.getCalledFunction();
+  if (!Callee)
+    return fail("an indirect call");
+  if (Callee->getIntrinsicID() == Intrinsic::lifetime_start ||
+      Callee->getIntrinsicID() == Intrinsic::lifetime_end ||
+      Callee->getIntrinsicID() == Intrinsic::assume)
+    return Error::success();
+  for (const Value *Arg : CI.args())
+    if (Error E = take(Fr, Arg, O))
+      return E;
+  if (!Callee->isIntrinsic()) {
+    auto Body = Resolve(Callee->getName());
+    if (!Body)
+      return Body.takeError();
+    SmallVector<std::pair<Val, int>, 4> Args;
+    for (unsigned I = 0; I < O.A.size(); ++I)
+      Args.push_back({O.A[I], O.D[I]});
+    auto R = call(**Body, Args, Depth + 1);
+    if (!R)
+      return R.takeError();
+    Fr[&CI] = {R->first, node(&CI, {R->second})};
+    return Error::success();
+  }
+  auto R = intrinsic(CI, O.A);
+  if (!R)
+    return R.takeError();
+  Fr[&CI] = {R->first, node(&CI, O.D, std::move(R->second))};
+  return Error::success();
+}
+
+Error Interpreter::memoryInst(const Instruction &I, Frame &Fr) {
+  Operands O;
+  if (auto *AI = dyn_cast<AllocaInst>(&I)) {
+    auto Size = AI->getAllocationSize(DL);
+    if (!Size || Size->isScalable())
+      return fail("an alloca of unknown size");
+    Object Obj;
+    Obj.Bytes.assign(Size->getFixedValue(), 0);
+    Obj.Writer.assign(Obj.Bytes.size(), -1);
+    Memory.push_back(std::move(Obj));
+    Val P;
+    P.K = Val::Ptr;
+    P.Obj = int(Memory.size()) - 1;
+    Fr[&I] = {P, -1};
+    return Error::success();
+  }
+  if (auto *LI = dyn_cast<LoadInst>(&I)) {
+    if (Error E = take(Fr, LI->getPointerOperand(), O))
+      return E;
+    auto V = loadFrom(O.A[0], LI->getType(), O.D);
+    if (!V)
+      return V.takeError();
+    Fr[&I] = {*V, node(&I, O.D)};
+    return Error::success();
+  }
+  if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    if (Error E = take(Fr, SI->getValueOperand(), O))
+      return E;
+    if (Error E = take(Fr, SI->getPointerOperand(), O))
+      return E;
+    return storeTo(O.A[1], O.A[0], SI->getValueOperand()->getType(),
+                   node(&I, O.D));
+  }
+  auto *GEP = cast<GetElementPtrInst>(&I);
+  if (Error E = take(Fr, GEP->getPointerOperand(), O))
+    return E;
+  SmallMapVector<Value *, APInt, 4> Variable;
+  APInt Const(64, 0);
+  if (!GEP->collectOffset(DL, 64, Variable, Const))
+    return fail("an address it cannot compute");
+  Val P = O.A[0];
+  P.Off += Const.getSExtValue();
+  for (auto &[V, Scale] : Variable) {
+    if (Error E = take(Fr, V, O))
+      return E;
+    P.Off += O.A.back().I.getSExtValue() * Scale.getSExtValue();
+  }
+  Fr[&I] = {P, node(&I, O.D)};
+  return Error::success();
+}
+
+/// Arithmetic, comparisons and casts: the value and what it executes.
+Expected<std::pair<Val, ExecutedCost>>
+Interpreter::arithmetic(const Instruction &I, ArrayRef<Val> A) {
+  Type *T = I.getType();
+  if (auto *BO = dyn_cast<BinaryOperator>(&I))
+    return T->isFloatingPointTy() ? floatBinary(*BO, A) : intBinary(*BO, A);
+  if (I.getOpcode() == Instruction::FNeg)
+    return std::make_pair(fpVal(-A[0].F, T), ExecutedCost{});
+  if (auto *Cmp = dyn_cast<ICmpInst>(&I))
+    return std::make_pair(
+        intVal(
+            APInt(1, ICmpInst::compare(A[0].I, A[1].I, Cmp->getPredicate()))),
+        ExecutedCost{});
+  if (auto *Cmp = dyn_cast<FCmpInst>(&I)) {
+    APFloat X(A[0].F), Y(A[1].F);
+    bool Lossy;
+    if (Cmp->getOperand(0)->getType()->isFloatTy()) {
+      X.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &Lossy);
+      Y.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &Lossy);
+    }
+    return std::make_pair(
+        intVal(APInt(1, FCmpInst::compare(X, Y, Cmp->getPredicate()))),
+        ExecutedCost{});
+  }
+  if (auto *Cast = dyn_cast<CastInst>(&I)) {
+    if (!T->isFloatingPointTy() && !T->isIntegerTy() && !T->isPointerTy())
+      return fail("a vector or aggregate value");
+    auto R = convert(*Cast, A[0]);
+    if (!R)
+      return R.takeError();
+    return std::make_pair(*R, ExecutedCost{});
+  }
+  if (isa<FreezeInst>(I))
+    return std::make_pair(A[0], ExecutedCost{});
+  return fail(Twine("'") + I.getOpcodeName() + "'");
+}
+
+Expected<std::pair<Val, ExecutedCost>>
+Interpreter::floatBinary(const BinaryOperator &BO, ArrayRef<Val> A) {
+  Type *T = BO.getType();
+  double X = A[0].F, Y = A[1].F;
+  switch (BO.getOpcode()) {
+  case Instruction::FAdd:
+    return std::make_pair(fpVal(X + Y, T), flops(T, 1));
+  case Instruction::FSub:
+    return std::make_pair(fpVal(X - Y, T), flops(T, 1));
+  case Instruction::FMul:
+    return std::make_pair(fpVal(X * Y, T), flops(T, 1));
+  case Instruction::FDiv: {
+    auto E = expansionCost(expandedPtxOp(BO, Mode));
+    if (!E)
+      return E.takeError();
+    return std::make_pair(fpVal(X / Y, T), *E);
+  }
+  default:
+    return fail(Twine("'") + BO.getOpcodeName() + "'");
+  }
+}
+
+Expected<std::pair<Val, ExecutedCost>>
+Interpreter::intBinary(const BinaryOperator &BO, ArrayRef<Val> A) {
+  const APInt &X = A[0].I, &Y = A[1].I;
+  unsigned W = X.getBitWidth();
+  unsigned Shift = unsigned(std::min<uint64_t>(Y.getZExtValue(), W));
+  auto Ret = [](const APInt &R) {
+    return std::make_pair(intVal(R), ExecutedCost{});
+  };
+  switch (BO.getOpcode()) {
+  case Instruction::Add:
+    return Ret(X + Y);
+  case Instruction::Sub:
+    return Ret(X - Y);
+  case Instruction::Mul:
+    return Ret(X * Y);
+  case Instruction::And:
+    return Ret(X & Y);
+  case Instruction::Or:
+    return Ret(X | Y);
+  case Instruction::Xor:
+    return Ret(X ^ Y);
+  case Instruction::Shl:
+    return Ret(X.shl(Shift));
+  case Instruction::LShr:
+    return Ret(X.lshr(Shift));
+  case Instruction::AShr:
+    return Ret(X.ashr(Shift));
+  case Instruction::UDiv:
+  case Instruction::SDiv:
+  case Instruction::URem:
+  case Instruction::SRem:
+    if (Y.isZero())
+      return fail("an integer division by zero");
+    return Ret(BO.getOpcode() == Instruction::UDiv   ? X.udiv(Y)
+               : BO.getOpcode() == Instruction::SDiv ? X.sdiv(Y)
+               : BO.getOpcode() == Instruction::URem ? X.urem(Y)
+                                                     : X.srem(Y));
+  default:
+    return fail(Twine("'") + BO.getOpcodeName() + "'");
+  }
+}
+
+Expected<Val> Interpreter::convert(const CastInst &C, const Val &V) {
+  Type *T = C.getType();
+  switch (C.getOpcode()) {
+  case Instruction::Trunc:
+    return intVal(V.I.trunc(T->getIntegerBitWidth()));
+  case Instruction::ZExt:
+    return intVal(V.I.zext(T->getIntegerBitWidth()));
+  case Instruction::SExt:
+    return intVal(V.I.sext(T->getIntegerBitWidth()));
+  case Instruction::FPToSI:
+  case Instruction::FPToUI:
+    return intVal(toInteger(std::trunc(V.F), T->getIntegerBitWidth(),
+                            C.getOpcode() == Instruction::FPToSI));
+  case Instruction::SIToFP:
+    return fpVal(double(V.I.getSExtValue()), T);
+  case Instruction::UIToFP:
+    return fpVal(double(V.I.getZExtValue()), T);
+  case Instruction::FPTrunc:
+  case Instruction::FPExt:
+    return fpVal(V.F, T);
+  case Instruction::BitCast:
+    if (T->isPointerTy())
+      return V;
+    return fromBits(bitsOf(V, C.getSrcTy()), T);
+  case Instruction::AddrSpaceCast:
+    return V;
+  default:
+    return fail(Twine("'") + C.getOpcodeName() + "'");
   }
 }
 

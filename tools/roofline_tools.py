@@ -26,7 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The sizes the benchmarks and the bundled-kernel checks analyze at (the
 # lint benchmark's, the speed benchmark's, cache/bounds.test's).
-BENCH_SIZES = {"n": 16777216, "M": 4096, "N": 4096, "K": 4096}
+BENCH_SIZES = {"n": 16777216, "M": 4096, "N": 4096, "K": 4096, "w": 4096, "h": 4096}
 BENCH_PARAMS = [
     a for k, v in BENCH_SIZES.items() for a in ("--param", "%s=%d" % (k, v))
 ]

@@ -140,7 +140,9 @@ static std::string wrapDivisor(const Expr &E) {
     bool Compound = !T.Mono.empty() &&
                     T.Mono[0].first->Kind != AtomKind::Symbol &&
                     T.Mono[0].first->Kind != AtomKind::Max &&
-                    T.Mono[0].first->Kind != AtomKind::Min;
+                    T.Mono[0].first->Kind != AtomKind::Min &&
+                    T.Mono[0].first->Kind != AtomKind::SelectNonNeg &&
+                    T.Mono[0].first->Kind != AtomKind::SelectZero;
     if (Factors <= 1 && !Powers && !Compound && !(T.Coef < Rational(0)))
       return E.str();
   }
@@ -236,6 +238,18 @@ Expr Expr::mod(const Expr &A, const Expr &B) {
   auto CA = A.asConstant(), CB = B.asConstant();
   if (CA && CB && !CB->isZero())
     return constant(*CA - *CB * floorDivR(*CA, *CB));
+  // Every atom is an integer, so a term whose coefficient is a multiple of
+  // the divisor is too: (c*X + R) mod c is R mod c.
+  if (CB && CB->isInteger() && Rational(0) < *CB) {
+    Expr Rest;
+    for (const Term &T : A.Terms)
+      if (!(T.Coef / *CB).isInteger())
+        Rest.Terms.push_back(T);
+    if (Rest.Terms.size() < A.Terms.size()) {
+      Rest.normalize();
+      return mod(Rest, B);
+    }
+  }
   return divAtom(AtomKind::Mod, A, B);
 }
 
@@ -261,6 +275,64 @@ static Expr minMax(AtomKind K, const Expr &A, const Expr &B) {
   At->Key = std::string(K == AtomKind::Max ? "max(" : "min(") +
             At->Ops[0].str() + ", " + At->Ops[1].str() + ")";
   At->Display = At->Key;
+  return Expr::fromAtom(At);
+}
+
+// Every comparison becomes D >= 0 or D == 0 on integers: L < R is
+// R - L - 1 >= 0, L != R swaps the arms of L == R.
+Expr Expr::select(CmpKind Pred, const Expr &L, const Expr &R, const Expr &T,
+                  const Expr &F) {
+  if (T == F)
+    return T;
+  AtomKind K = AtomKind::SelectNonNeg;
+  Expr D, Then = T, Else = F;
+  switch (Pred) {
+  case CmpKind::GE:
+    D = L - R;
+    break;
+  case CmpKind::GT:
+    D = L - R - Expr(1);
+    break;
+  case CmpKind::LE:
+    D = R - L;
+    break;
+  case CmpKind::LT:
+    D = R - L - Expr(1);
+    break;
+  case CmpKind::NE:
+    std::swap(Then, Else);
+    [[fallthrough]];
+  case CmpKind::EQ:
+    K = AtomKind::SelectZero;
+    D = L - R;
+    break;
+  }
+  if (auto C = D.asConstant()) {
+    bool Holds = K == AtomKind::SelectZero ? C->isZero() : !(*C < Rational(0));
+    return Holds ? Then : Else;
+  }
+  auto At = std::make_shared<Atom>();
+  At->Kind = K;
+  At->Ops = {D, Then, Else};
+  const char *Test = K == AtomKind::SelectZero ? " == 0 ? " : " >= 0 ? ";
+  At->Key = std::string(K == AtomKind::SelectZero ? "selz(" : "seln(") +
+            D.str() + ", " + Then.str() + ", " + Else.str() + ")";
+  At->Display = "(" + D.str() + Test + Then.str() + " : " + Else.str() + ")";
+  return Expr::fromAtom(At);
+}
+
+Expr Expr::bitAnd(const Expr &A, const Expr &B) {
+  auto CA = A.asConstant(), CB = B.asConstant();
+  if (CA && CB && CA->toInt64() && CB->toInt64())
+    return Expr(*CA->toInt64() & *CB->toInt64());
+  auto At = std::make_shared<Atom>();
+  At->Kind = AtomKind::BitAnd;
+  if (A.str() < B.str())
+    At->Ops = {A, B};
+  else
+    At->Ops = {B, A};
+  At->Key = "and(" + At->Ops[0].str() + ", " + At->Ops[1].str() + ")";
+  At->Display = "(" + wrap(At->Ops[0]) + " & " + wrap(At->Ops[1]) + ")";
   return Expr::fromAtom(At);
 }
 
@@ -370,6 +442,12 @@ static Expr rebuildAtom(const Atom &A, const std::vector<Expr> &Ops) {
     return Expr::max(Ops[0], Ops[1]);
   case AtomKind::Min:
     return Expr::min(Ops[0], Ops[1]);
+  case AtomKind::BitAnd:
+    return Expr::bitAnd(Ops[0], Ops[1]);
+  case AtomKind::SelectNonNeg:
+    return Expr::select(CmpKind::GE, Ops[0], Expr(0), Ops[1], Ops[2]);
+  case AtomKind::SelectZero:
+    return Expr::select(CmpKind::EQ, Ops[0], Expr(0), Ops[1], Ops[2]);
   case AtomKind::Symbol:
     break;
   }
@@ -411,6 +489,50 @@ Expr Expr::substitute(const std::map<std::string, Expr> &Map) const {
   });
 }
 
+/// `x & y`: exact at points; a nonnegative operand bounds the result.
+static std::optional<Interval> boundBitAnd(const Interval &X,
+                                           const Interval &Y) {
+  if (X.isPoint() && Y.isPoint()) {
+    auto A = X.Lo.toInt64(), B = Y.Lo.toInt64();
+    if (!A || !B || !X.Lo.isInteger() || !Y.Lo.isInteger())
+      return std::nullopt;
+    Rational V(*A & *B);
+    return Interval{V, V};
+  }
+  bool XNonNeg = !(X.Lo < Rational(0)), YNonNeg = !(Y.Lo < Rational(0));
+  if (XNonNeg && YNonNeg)
+    return Interval{Rational(0), X.Hi < Y.Hi ? X.Hi : Y.Hi};
+  if (XNonNeg || YNonNeg)
+    return Interval{Rational(0), XNonNeg ? X.Hi : Y.Hi};
+  return std::nullopt;
+}
+
+static bool isSelect(const Atom &A) {
+  return A.Kind == AtomKind::SelectNonNeg || A.Kind == AtomKind::SelectZero;
+}
+
+/// The arm a select takes everywhere over Env (0 for T, 1 for F), or
+/// nullopt where its condition is mixed or unbounded.
+static std::optional<unsigned> selectArm(const Atom &A,
+                                         const IntervalEnv &Env) {
+  auto D = A.Ops[0].bound(Env);
+  if (!D)
+    return std::nullopt;
+  Rational Zero(0);
+  if (A.Kind == AtomKind::SelectZero) {
+    if (D->isPoint() && D->Lo.isZero())
+      return 0u;
+    if (Zero < D->Lo || D->Hi < Zero)
+      return 1u;
+    return std::nullopt;
+  }
+  if (!(D->Lo < Zero))
+    return 0u;
+  if (D->Hi < Zero)
+    return 1u;
+  return std::nullopt;
+}
+
 static std::optional<Interval> boundAtom(const Atom &A,
                                          const IntervalEnv &Env) {
   if (A.Kind == AtomKind::Symbol) {
@@ -418,6 +540,15 @@ static std::optional<Interval> boundAtom(const Atom &A,
     if (It == Env.end())
       return std::nullopt;
     return It->second;
+  }
+  if (isSelect(A)) {
+    if (auto Arm = selectArm(A, Env))
+      return A.Ops[1 + *Arm].bound(Env);
+    auto T = A.Ops[1].bound(Env), F = A.Ops[2].bound(Env);
+    if (!T || !F)
+      return std::nullopt;
+    return Interval{T->Lo < F->Lo ? T->Lo : F->Lo,
+                    T->Hi < F->Hi ? F->Hi : T->Hi};
   }
   auto X = A.Ops[0].bound(Env);
   auto Y = A.Ops[1].bound(Env);
@@ -476,7 +607,11 @@ static std::optional<Interval> boundAtom(const Atom &A,
           Atom{AtomKind::Mod, "", SymbolKind::Param, A.Ops, "", ""}, Env);
     return Interval{Rational(1) - Y->Hi, Y->Hi - Rational(1)};
   }
+  case AtomKind::BitAnd:
+    return boundBitAnd(*X, *Y);
   case AtomKind::Symbol:
+  case AtomKind::SelectNonNeg:
+  case AtomKind::SelectZero:
     break;
   }
   return std::nullopt;
@@ -643,7 +778,8 @@ std::string Expr::str() const {
         Mono += "*";
       const Atom &A = *P.first;
       bool Division = A.Kind != AtomKind::Symbol && A.Kind != AtomKind::Max &&
-                      A.Kind != AtomKind::Min;
+                      A.Kind != AtomKind::Min && A.Kind != AtomKind::BitAnd &&
+                      !isSelect(A);
       // 4*(K/16) is not 4*K/16: a quotient inside a product is wrapped.
       bool Alone = T.Mono.size() == 1 && P.second == 1 &&
                    (C.num() == 1 || C.num() == -1);
@@ -665,6 +801,28 @@ std::string Expr::str() const {
   return S;
 }
 
+// x & m for a constant m and 0 <= x < 2^k keeps the low k bits of m only;
+// when those are 2^j - 1, it is x % 2^j (the divisor of a modulo guard).
+static std::optional<Expr> lowMask(const Atom &A, const IntervalEnv &Env) {
+  for (unsigned I = 0; I < 2; ++I) {
+    auto MB = A.Ops[1 - I].bound(Env);
+    auto X = A.Ops[I].bound(Env);
+    if (!MB || !MB->isPoint() || !X || X->Lo < Rational(0))
+      continue;
+    auto M = MB->Lo.toInt64();
+    if (!M || !MB->Lo.isInteger() || !X->Hi.toInt64())
+      continue;
+    uint64_t Span = 1;
+    while (Span <= uint64_t(*X->Hi.toInt64()) && Span < (uint64_t(1) << 62))
+      Span <<= 1;
+    uint64_t Low = uint64_t(*M) & (Span - 1);
+    if ((Low & (Low + 1)) != 0)
+      continue;
+    return Expr::mod(A.Ops[I].freeze(Env), Expr(int64_t(Low + 1)));
+  }
+  return std::nullopt;
+}
+
 Expr Expr::freeze(const IntervalEnv &Env) const {
   return mapAtoms([&](const Atom &A) -> std::optional<Expr> {
     if (A.Kind == AtomKind::Symbol)
@@ -672,6 +830,21 @@ Expr Expr::freeze(const IntervalEnv &Env) const {
     auto B = boundAtom(A, Env);
     if (B && B->isPoint())
       return constant(B->Lo);
+    // A select decided over the box is its arm (a border clamp away from
+    // the border is the index itself).
+    if (isSelect(A))
+      if (auto Arm = selectArm(A, Env))
+        return A.Ops[1 + *Arm].freeze(Env);
+    if (A.Kind == AtomKind::BitAnd)
+      if (auto M = lowMask(A, Env))
+        return *M;
+    if (A.Kind == AtomKind::Max || A.Kind == AtomKind::Min)
+      if (auto D = (A.Ops[0] - A.Ops[1]).bound(Env)) {
+        bool FirstGreater = !(D->Lo < Rational(0));
+        if (FirstGreater || !(Rational(0) < D->Hi))
+          return A.Ops[FirstGreater == (A.Kind == AtomKind::Max) ? 0 : 1]
+              .freeze(Env);
+      }
     // Within one period a remainder is affine in its operand (tid % 64 over
     // threads 64..127 is tid - 64), which keeps footprints of tiles whose
     // thread layout is split by / and % in closed form.

@@ -3,8 +3,8 @@
 // Counts are polynomials with rational coefficients over atoms. An atom is a
 // named symbol (a kernel parameter, blockDim.x, threadIdx.x, a loop iteration
 // index) or a non-polynomial operation (integer division, remainder, min,
-// max) over expressions. Canonical form makes equal formulas compare equal and
-// print the same way, e.g. `2*K + 3`.
+// max, a choice between two values) over expressions. Canonical form makes
+// equal formulas compare equal and print the same way, e.g. `2*K + 3`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,7 +33,24 @@ enum class SymbolKind {
   Opaque,    ///< A value the analysis cannot know (loaded from memory, ...).
 };
 
-enum class AtomKind { Symbol, FloorDiv, Mod, TruncDiv, TruncRem, Max, Min };
+/// SelectNonNeg is `D >= 0 ? T : F` and SelectZero `D == 0 ? T : F` over
+/// the operands (D, T, F): every integer comparison of a `?:` is one of the
+/// two after moving its terms to one side.
+enum class AtomKind {
+  Symbol,
+  FloorDiv,
+  Mod,
+  TruncDiv,
+  TruncRem,
+  Max,
+  Min,
+  SelectNonNeg,
+  SelectZero,
+  BitAnd ///< `a & b` with a mask that is not a constant.
+};
+
+/// Boolean conditions over expressions, for guards and selects.
+enum class CmpKind { LT, LE, GT, GE, EQ, NE };
 
 class Expr;
 struct Atom;
@@ -68,6 +85,12 @@ public:
   static Expr truncRem(const Expr &A, const Expr &B);
   static Expr max(const Expr &A, const Expr &B);
   static Expr min(const Expr &A, const Expr &B);
+  /// `A & B` for a mask that is not a constant (`tid & (2 * step - 1)`,
+  /// the optimizer's `tid % (2 * step)` for a step that doubles).
+  static Expr bitAnd(const Expr &A, const Expr &B);
+  /// C's `L Pred R ? T : F` on integers (a border clamp, say).
+  static Expr select(CmpKind Pred, const Expr &L, const Expr &R, const Expr &T,
+                     const Expr &F);
 
   Expr operator+(const Expr &O) const;
   Expr operator-(const Expr &O) const;
@@ -132,9 +155,6 @@ struct Atom {
   std::string Key;     // Canonical form; identity of the atom.
   std::string Display; // How the atom prints.
 };
-
-/// Boolean conditions over expressions, for guards.
-enum class CmpKind { LT, LE, GT, GE, EQ, NE };
 
 /// Three-valued truth over a box: definitely false, definitely true, or mixed.
 enum class Truth { False, True, Unknown };

@@ -3,6 +3,7 @@
 #include "Footprint.h"
 #include "DomainCounter.h"
 #include "Limits.h"
+#include "OffsetPieces.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -12,6 +13,8 @@
 using namespace roofline;
 
 static constexpr size_t MaxStoredRanges = size_t(1) << 24;
+/// Pieces one box of the walk may be cut into (OffsetPieces.h).
+static constexpr unsigned MaxPieces = 256;
 
 void IntervalSet::add(int64_t Lo, int64_t Hi) {
   // An overflowed set has no use: storing more would only take memory.
@@ -481,11 +484,21 @@ public:
       }
       Vars.push_back(W.var(J));
     }
-    Expr O = frozen(Env);
-    std::vector<std::pair<int64_t, int64_t>> Box;
+    // Border selects and flat indices taken apart by / and % are affine
+    // over a few pieces of the box: cut them there rather than have the
+    // walker split the grid row by row.
+    return forEachAffinePiece(
+        OffsetBox{frozen(Env), std::move(Env), std::move(Vars)},
+        [&](OffsetBox P) { return addAffine(std::move(P)); }, MaxPieces);
+  }
+
+  /// Adds the bytes of P if its offset is affine over its box; nullopt if
+  /// it is not.
+  std::optional<bool> addAffine(OffsetBox P) {
+    Expr &O = P.Offset;
     std::map<std::string, Expr> Points;
-    for (const std::string &V : Vars) {
-      const Interval &I = Env.at(V);
+    for (const std::string &V : P.Vars) {
+      const Interval &I = P.Env.at(V);
       if (I.isPoint())
         Points[V] = Expr::constant(I.Lo);
     }
@@ -493,29 +506,30 @@ public:
     // `bias[idx % C]` over a box of many periods: the remainder's values
     // make the box, instead of a split of the box at every period, which
     // walks a large grid block by block.
-    if (!collapseAtoms(O, Env, Vars))
-      return false;
-    for (const std::string &V : Vars) {
-      const Interval &I = Env.at(V);
+    if (!collapseAtoms(O, P.Env, P.Vars))
+      return std::nullopt;
+    std::vector<std::pair<int64_t, int64_t>> Box;
+    for (const std::string &V : P.Vars) {
+      const Interval &I = P.Env.at(V);
       if (I.isPoint())
         continue;
       auto Split = O.splitAffine(V);
       if (!Split)
-        return false;
+        return std::nullopt;
       auto C = Split->first.asConstant();
       auto Lo = I.Lo.toInt64(), Hi = I.Hi.toInt64();
       if (!C || !C->isInteger() || !Lo || !Hi)
-        return false;
+        return std::nullopt;
       auto CI = C->toInt64();
       if (!CI)
-        return false;
+        return std::nullopt;
       // v = Lo + u, u in [0, Hi - Lo].
       O = Split->second + Expr(*CI) * Expr(*Lo);
       Box.emplace_back(*CI, *Hi - *Lo + 1);
     }
     auto C0 = O.asConstant();
     if (!C0 || !C0->toInt64())
-      return false;
+      return std::nullopt;
     Box.insert(Box.end(), Tile.begin(), Tile.end());
     return out().addBox(*C0->toInt64(), Box, Width);
   }

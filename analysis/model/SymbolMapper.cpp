@@ -122,8 +122,8 @@ std::optional<Expr> SymbolMapper::convertUnknown(const Value *V) {
     return fail("value loaded from memory (data-dependent)", V);
   if (auto *BO = dyn_cast<BinaryOperator>(V))
     return convertBinary(BO);
-  if (isa<SelectInst>(V))
-    return fail("value chosen by a conditional select", V);
+  if (auto *Sel = dyn_cast<SelectInst>(V))
+    return convertSelect(Sel);
   if (isa<CallBase>(V))
     return fail("result of a call", V);
   return fail(Inexpressible, V);
@@ -150,6 +150,43 @@ std::optional<Expr> SymbolMapper::convertIntrinsic(const IntrinsicInst *II) {
   default:
     return fail("result of a call", II);
   }
+}
+
+// `c ? a : b` on integers compared as integers: border clamps
+// (`x > 0 ? x - 1 : x`) and their kin. Unsigned predicates are read as
+// signed, as guards are: indices are nonnegative.
+std::optional<Expr> SymbolMapper::convertSelect(const SelectInst *Sel) {
+  auto T = convertValue(Sel->getTrueValue());
+  auto F = convertValue(Sel->getFalseValue());
+  if (!T || !F)
+    return std::nullopt;
+  return convertChoice(Sel->getCondition(), *T, *F, Sel);
+}
+
+// `Cond ? T : F` for an integer comparison Cond; V is the value reported
+// when it is not one.
+std::optional<Expr> SymbolMapper::convertChoice(const Value *Cond,
+                                                const Expr &T, const Expr &F,
+                                                const Value *V) {
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
+    return fail("value chosen by a condition that is not an integer "
+                "comparison",
+                V);
+  auto L = convertValue(Cmp->getOperand(0));
+  auto R = convertValue(Cmp->getOperand(1));
+  if (!L || !R)
+    return std::nullopt;
+  static const std::pair<CmpInst::Predicate, CmpKind> Preds[] = {
+      {CmpInst::ICMP_EQ, CmpKind::EQ},  {CmpInst::ICMP_NE, CmpKind::NE},
+      {CmpInst::ICMP_SLT, CmpKind::LT}, {CmpInst::ICMP_ULT, CmpKind::LT},
+      {CmpInst::ICMP_SLE, CmpKind::LE}, {CmpInst::ICMP_ULE, CmpKind::LE},
+      {CmpInst::ICMP_SGT, CmpKind::GT}, {CmpInst::ICMP_UGT, CmpKind::GT},
+      {CmpInst::ICMP_SGE, CmpKind::GE}, {CmpInst::ICMP_UGE, CmpKind::GE}};
+  for (auto [P, K] : Preds)
+    if (Cmp->getPredicate() == P)
+      return Expr::select(K, *L, *R, T, F);
+  return fail(Inexpressible, V);
 }
 
 // A recurrence counter's symbol, or the one value a phi merges.
@@ -211,10 +248,15 @@ std::optional<Expr> SymbolMapper::convertBinary(const BinaryOperator *BO) {
       return std::nullopt;
     return Expr::floorDiv(*A, Expr(int64_t(1) << C->getZExtValue()));
   }
-  case Instruction::And:
-    if (!C)
-      break;
-    return convertMask(BO, C);
+  case Instruction::And: {
+    if (C)
+      return convertMask(BO, C);
+    auto A = convertValue(BO->getOperand(0));
+    auto B = convertValue(BO->getOperand(1));
+    if (!A || !B)
+      return std::nullopt;
+    return Expr::bitAnd(*A, *B);
+  }
   default:
     break;
   }
@@ -405,8 +447,20 @@ std::optional<Expr> SymbolMapper::convertWide(const SCEV *S) {
       return E;
     return Expr::mod(*E, Expr(int64_t(1) << Bits));
   }
-  if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
-    return convert(Cast->getOperand()); // Index math is assumed not to wrap.
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
+    // `x + (x < n - 1)`: the optimizer's form of a border select is a
+    // widened comparison, 1 (or -1, sign-extended) where it holds.
+    const SCEV *Op = Cast->getOperand();
+    bool Negate = isa<SCEVSignExtendExpr>(S) && Op->getType()->isIntegerTy(1);
+    if (auto *U = dyn_cast<SCEVUnknown>(Op))
+      if (isa<ICmpInst>(U->getValue()) && isa<SCEVIntegralCastExpr>(S))
+        return convertChoice(U->getValue(), Expr(Negate ? -1 : 1), Expr(0),
+                             U->getValue());
+    auto E = convert(Op); // Index math is assumed not to wrap.
+    if (E && Negate)
+      return -*E;
+    return E;
+  }
   if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
     Expr R;
     for (const SCEV *Op : Add->operands()) {

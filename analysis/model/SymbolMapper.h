@@ -27,6 +27,7 @@ class ConstantInt;
 class IntrinsicInst;
 class Loop;
 class PHINode;
+class SelectInst;
 class SCEV;
 class ScalarEvolution;
 class Value;
@@ -73,6 +74,9 @@ private:
   std::optional<Expr> convertUnknown(const llvm::Value *V);
   std::optional<Expr> convertIntrinsic(const llvm::IntrinsicInst *II);
   std::optional<Expr> convertPhi(const llvm::PHINode *P);
+  std::optional<Expr> convertSelect(const llvm::SelectInst *Sel);
+  std::optional<Expr> convertChoice(const llvm::Value *Cond, const Expr &T,
+                                    const Expr &F, const llvm::Value *V);
   std::optional<Expr> convertBinary(const llvm::BinaryOperator *BO);
   std::optional<Expr> convertDivRem(const llvm::BinaryOperator *BO,
                                     const llvm::ConstantInt *C);

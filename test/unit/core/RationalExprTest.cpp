@@ -516,6 +516,88 @@ TEST(ExprTest, Freeze) {
   EXPECT_EQ(Mx2.freeze({{"threadIdx.x", range(0, 31)}}).str(), "max(0, n)");
 }
 
+TEST(ExprTest, SelectsDecideOverABox) {
+  Expr x = sym("x", SymbolKind::Thread), n = sym("n");
+  // x > 0 ? x - 1 : x (the left neighbour, clamped at the border).
+  Expr L = Expr::select(CmpKind::GT, x, Expr(0), x - Expr(1), x);
+  // x = 0 -> 0; x = 5 -> 4.
+  EXPECT_EQ(valueAt(L, {{"x", point(0)}}), Rational(0));
+  EXPECT_EQ(valueAt(L, {{"x", point(5)}}), Rational(4));
+  // Over x in [1, 100] the condition holds everywhere: the arm x - 1.
+  EXPECT_EQ(L.freeze({{"x", range(1, 100)}}).str(), "x - 1");
+  // Over x in [0, 100] both arms are taken: the hull of [-1, 99] and
+  // [0, 100] is [-1, 100], and the atom stays.
+  auto B = L.bound({{"x", range(0, 100)}});
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->Lo, Rational(-1));
+  EXPECT_EQ(B->Hi, Rational(100));
+  EXPECT_EQ(L.freeze({{"x", range(0, 100)}}), L);
+  // x < n - 1 ? x + 1 : x with n = 10: x = 8 -> 9, x = 9 -> 9.
+  Expr R = Expr::select(CmpKind::LT, x, n - Expr(1), x + Expr(1), x);
+  EXPECT_EQ(valueAt(R, {{"x", point(8)}, {"n", point(10)}}), Rational(9));
+  EXPECT_EQ(valueAt(R, {{"x", point(9)}, {"n", point(10)}}), Rational(9));
+  // x != 3 ? 7 : 1 is x == 3 ? 1 : 7: at 3 -> 1, at 4 -> 7; over [4, 9]
+  // it is 7.
+  Expr E = Expr::select(CmpKind::NE, x, Expr(3), Expr(7), Expr(1));
+  EXPECT_EQ(valueAt(E, {{"x", point(3)}}), Rational(1));
+  EXPECT_EQ(valueAt(E, {{"x", point(4)}}), Rational(7));
+  EXPECT_EQ(E.freeze({{"x", range(4, 9)}}).asConstant(), Rational(7));
+  // Equal arms and constant conditions fold away.
+  EXPECT_EQ(Expr::select(CmpKind::LT, x, n, x, x), x);
+  EXPECT_EQ(Expr::select(CmpKind::LE, Expr(2), Expr(3), x, n), x);
+}
+
+TEST(ExprTest, MinMaxFreezeToTheArmThatWins) {
+  Expr x = sym("x", SymbolKind::Thread);
+  // max(x, 1) - 1 (a saturating x - 1): over x in [1, 50] it is x - 1,
+  // over [-5, 1] it is 0.
+  Expr S = Expr::max(x, Expr(1)) - Expr(1);
+  EXPECT_EQ(S.freeze({{"x", range(1, 50)}}).str(), "x - 1");
+  EXPECT_EQ(S.freeze({{"x", range(-5, 1)}}).asConstant(), Rational(0));
+  // min(x, 9) over [0, 9] is x; over [0, 10] it stays.
+  EXPECT_EQ(Expr::min(x, Expr(9)).freeze({{"x", range(0, 9)}}).str(), "x");
+  EXPECT_EQ(Expr::min(x, Expr(9)).freeze({{"x", range(0, 10)}}),
+            Expr::min(x, Expr(9)));
+}
+
+TEST(ExprTest, RemainderDropsMultiplesOfTheDivisor) {
+  Expr q = sym("q"), m = sym("m");
+  // (4096*q + m) mod 4096 = m mod 4096, whatever q is.
+  EXPECT_EQ(Expr::mod(Expr(4096) * q + m, Expr(4096)),
+            Expr::mod(m, Expr(4096)));
+  // (8*q + 12) mod 8 = 12 mod 8 = 4.
+  EXPECT_EQ(Expr::mod(Expr(8) * q + Expr(12), Expr(8)).asConstant(),
+            Rational(4));
+  // 6*q is not a multiple of 4: (6*q) mod 4 stays.
+  EXPECT_NE(Expr::mod(Expr(6) * q, Expr(4)).asConstant(), Rational(0));
+  EXPECT_EQ(valueAt(Expr::mod(Expr(6) * q, Expr(4)), {{"q", point(1)}}),
+            Rational(2));
+}
+
+TEST(ExprTest, BitAndWithAVariableMask) {
+  Expr t = sym("threadIdx.x", SymbolKind::Thread);
+  Expr s = sym("stride", SymbolKind::Iteration);
+  // The optimizer's t % (2*s) for t < 1024: t & (2*s + 1023).
+  Expr A = Expr::bitAnd(t, Expr(2) * s + Expr(1023));
+  // t = 6, s = 1: 6 & 1025 = 0b110 & 0b10000000001 = 0.
+  EXPECT_EQ(valueAt(A, {{"threadIdx.x", point(6)}, {"stride", point(1)}}),
+            Rational(0));
+  // t = 6, s = 2: 6 & 1027 = 0b110 & 0b10000000011 = 2 (= 6 % 4).
+  EXPECT_EQ(valueAt(A, {{"threadIdx.x", point(6)}, {"stride", point(2)}}),
+            Rational(2));
+  // Over t in [0, 255] (8 bits) with s = 4 the mask is 2*4 + 1023 = 1031 =
+  // 0b100_0000_0111, whose low 8 bits are 0b111: t % 8.
+  EXPECT_EQ(
+      A.freeze({{"threadIdx.x", range(0, 255)}, {"stride", point(4)}}).str(),
+      Expr::mod(t, Expr(8)).str());
+  // Nonnegative operands bound it by the smaller one: t in [0, 255] and a
+  // mask in [1025, 1279] -> [0, 255].
+  auto B = A.bound({{"threadIdx.x", range(0, 255)}, {"stride", range(1, 128)}});
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->Lo, Rational(0));
+  EXPECT_EQ(B->Hi, Rational(255));
+}
+
 //===----------------------------------------------------------------------===//
 // Known defects (see the report): printing ambiguity makes different
 // expressions print, and therefore compare, the same.

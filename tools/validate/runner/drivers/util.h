@@ -60,6 +60,31 @@ struct UnaryInstance : Instance {
   }
 };
 
+// One partial sum per block of `threads` consecutive elements (0 beyond n),
+// checked against a CPU sum: the first pass of a reduction.
+struct BlockSumInstance : Instance {
+  using Launch = std::function<void(const float *, float *, int)>;
+  int n, threads, blocks;
+  Launch fn;
+  std::vector<float> hin;
+  DevBuf<float> in, out;
+  BlockSumInstance(int n_, int threads_, uint64_t seed, Launch fn_)
+      : n(n_), threads(threads_), blocks((n_ + threads_ - 1) / threads_),
+        fn(std::move(fn_)), hin(random_floats(n_, seed)), in(n_), out(blocks) {
+    in.upload(hin);
+    out.upload(random_floats(out.n, seed + 1));
+  }
+  void launch() override { fn(in.p, out.p, n); }
+  Verification verify() override {
+    std::vector<double> r(blocks, 0.0);
+    for (int i = 0; i < n; ++i)
+      r[i / threads] += hin[i];
+    // At most `threads` fp32 additions in a tree: ~1e-7 of the partial
+    // sums' magnitude.
+    return compare(out.download(), r, 1e-5);
+  }
+};
+
 // Row-major fp32 GEMM C = alpha * A * B + beta * C (A: M x K, B: K x N),
 // checked against cuBLAS SGEMM (plus a CPU spot check).
 struct SgemmInstance : Instance {

@@ -217,6 +217,34 @@ std::optional<Expr> SymbolMapper::convertPhi(const PHINode *P) {
               P);
 }
 
+/// A & Mask for a nonnegative constant mask, as arithmetic: each run of
+/// ones from bit lo up to bit hi - 1 keeps (A mod 2^hi) - (A mod 2^lo).
+/// Exact for negative A too: a floor modulo by 2^k is the two's-complement
+/// low k bits.
+static Expr maskRuns(const Expr &A, uint64_t Mask) {
+  Expr R;
+  for (unsigned Lo = 0; Lo < 63;) {
+    if (!((Mask >> Lo) & 1)) {
+      ++Lo;
+      continue;
+    }
+    unsigned Hi = Lo;
+    while (Hi < 63 && ((Mask >> Hi) & 1))
+      ++Hi;
+    R = R + Expr::mod(A, Expr(int64_t(1) << Hi)) -
+        Expr::mod(A, Expr(int64_t(1) << Lo));
+    Lo = Hi;
+  }
+  return R;
+}
+
+/// The mask of a bit operation with a constant that maskRuns can take.
+static std::optional<uint64_t> runMask(const ConstantInt *C) {
+  if (!C || C->getValue().isNegative() || C->getValue().getActiveBits() > 62)
+    return std::nullopt;
+  return C->getZExtValue();
+}
+
 // Integer division and remainder, and the bit operations that are
 // arithmetic on the values they see (shifts, masks, disjoint ors).
 std::optional<Expr> SymbolMapper::convertBinary(const BinaryOperator *BO) {
@@ -237,7 +265,24 @@ std::optional<Expr> SymbolMapper::convertBinary(const BinaryOperator *BO) {
       return std::nullopt;
     if (disjointBits(*A, *B) || disjointBits(*B, *A))
       return *A + *B;
+    // a | c = a + c - (a & c) for a constant c.
+    if (auto M = runMask(C))
+      return *A + *B - maskRuns(*A, *M);
     break;
+  }
+  case Instruction::Xor: {
+    // a ^ c = a + c - 2 * (a & c) for a constant c (`i ^ 1`, the partner
+    // of a butterfly step).
+    auto M = runMask(C);
+    bool Not = C && C->isMinusOne(); // ~a = -a - 1.
+    if (!M && !Not)
+      break;
+    auto A = convertValue(BO->getOperand(0));
+    if (!A)
+      return std::nullopt;
+    if (Not)
+      return -*A - Expr(1);
+    return *A + Expr(int64_t(*M)) - Expr(2) * maskRuns(*A, *M);
   }
   case Instruction::LShr:
   case Instruction::AShr: {
@@ -314,6 +359,18 @@ std::optional<Expr> SymbolMapper::convertMask(const BinaryOperator *BO,
     Expr Half(int64_t(1) << (Bits - 1 > 62 ? 62 : Bits - 1));
     return Expr::mod(*A, Expr(int64_t(1) << Low.countr_one())) +
            Half * Expr::floorDiv(*A, Half);
+  }
+  // Any other nonnegative mask (x & 16, a butterfly partner's bit), or a
+  // negative one that clears a few low bits (x & ~1 = x - (x & 1)).
+  APInt Cleared = ~Mask;
+  bool Clears = Mask.isNegative() && Cleared.getActiveBits() <= 62;
+  if (auto M = runMask(C); M || Clears) {
+    auto A = convertValue(BO->getOperand(0));
+    if (!A)
+      return std::nullopt;
+    if (M)
+      return maskRuns(*A, *M);
+    return *A - maskRuns(*A, Cleared.getZExtValue());
   }
   return fail(Inexpressible, BO);
 }

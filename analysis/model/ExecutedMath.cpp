@@ -1283,7 +1283,7 @@ static unsigned lanesOf(const Type *T) {
 
 bool roofline::addExecutedFlops(const Instruction &I,
                                 std::map<std::string, int64_t> &Counts,
-                                std::string &Why) {
+                                std::string &Why, std::string &Contention) {
   std::map<std::string, int64_t> Executed;
   auto Algorithmic = [&] {
     for (const auto &[Name, N] : Counts)
@@ -1335,14 +1335,14 @@ bool roofline::addExecutedFlops(const Instruction &I,
     const auto &RMW = cast<AtomicRMWInst>(I);
     if (RMW.isFloatingPointOperation() &&
         memorySpaceOf(I) == MemSpace::Shared) {
-      Why = "atomic_retries: a floating-point atomic on shared memory is a "
-            "compare-and-swap loop, one FADD per attempt, and the attempts "
-            "depend on how many threads contend for the address (an H200 "
-            "measured 1 per thread without contention, 110 with a block on "
-            "one address)";
-      std::string P = precisionOf(RMW.getType()->getScalarType());
-      Counts[counter::ExecutedFlopsPrefix + (P.empty() ? "fp32" : P)] += 0;
-      return false;
+      Contention =
+          "atomic_retries: a floating-point atomic on shared memory is a "
+          "compare-and-swap loop, one FADD per attempt; flops_executed "
+          "counts one attempt (no contention), and each retry adds one (an "
+          "H200 measured 1 per thread without contention, 110 with a block "
+          "on one address)";
+      Add(flops(RMW.getType(), 1), Lanes);
+      break;
     }
     Algorithmic();
     break;

@@ -78,9 +78,13 @@ std::string libdevicePathOf(const llvm::Module &M);
 /// rest, as the classifier made them) the FLOPs I executes,
 /// "flops_executed.<prec>". False when they cannot be known (library math
 /// that could not be run, an expansion the table lacks); Why says why, and
-/// the counters are created so that they read as unknown.
+/// the counters are created so that they read as unknown. Contention is
+/// set for work that depends on how threads contend (a float atomic on
+/// shared memory, counted as one attempt): the count stands, as the least
+/// the instruction executes.
 bool addExecutedFlops(const llvm::Instruction &I,
-                      std::map<std::string, int64_t> &Counts, std::string &Why);
+                      std::map<std::string, int64_t> &Counts, std::string &Why,
+                      std::string &Contention);
 
 /// Runs F (already prepared: reflect answered, folded) on ordinary
 /// arguments and counts what it executes (exposed for tests).

@@ -843,8 +843,8 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
                                    unsigned &Affects) {
   OpCounts Mine;
   bool Counted = classifyAlgorithmic(I, DL, Mine, Why, Affects);
-  std::string ExecWhy;
-  bool Executed = addExecutedFlops(I, Mine, ExecWhy);
+  std::string ExecWhy, Contention;
+  bool Executed = addExecutedFlops(I, Mine, ExecWhy, Contention);
   for (const auto &KV : Mine)
     Out[KV.first] += KV.second;
   if (!Counted)
@@ -852,6 +852,12 @@ bool roofline::classifyInstruction(const Instruction &I, const DataLayout &DL,
   if (!Executed) {
     Why = ExecWhy;
     Affects = AffectsExecuted;
+    return false;
+  }
+  // Counted, but contention can add to it: reported, nothing made unknown.
+  if (!Contention.empty()) {
+    Why = Contention;
+    Affects = 0;
     return false;
   }
   return true;

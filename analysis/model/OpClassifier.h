@@ -52,6 +52,8 @@ unsigned counterCategory(const std::string &Counter);
 /// function that was not inlined, library math that could not be run);
 /// Why then says what and Affects which counters it may change (a
 /// read-only callee cannot store; library math only its executed FLOPs).
+/// A count that contention can raise (a float atomic on shared memory)
+/// returns false with Affects 0: counted, and the reason reported.
 bool classifyInstruction(const llvm::Instruction &I, const llvm::DataLayout &DL,
                          OpCounts &Out, std::string &Why, unsigned &Affects);
 

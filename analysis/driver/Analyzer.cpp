@@ -51,16 +51,22 @@ static void sectorUpper(const std::vector<AccessInfo> &Accesses,
   KC.Upper = T.Bytes ? *T.Bytes : uint64_t(*Requested->toInt64());
 }
 
-// The cache model's DRAM estimate, when both bounds are exact numbers.
+// The cache model's DRAM estimate, when both bounds are exact numbers, or
+// the lower one falls short only of accesses too large to walk (the model
+// then starts from their intervals).
 static void estimateTraffic(const KernelModel &Model, const KernelLaunch &LI,
                             const std::map<std::string, int64_t> &Params,
                             const GpuSpec &Gpu, KernelCounts &KC) {
-  if (!LI.known() || !KC.Compulsory.Lower || !KC.Compulsory.Exact || !KC.Upper)
+  const TrafficBound &C = KC.Compulsory;
+  if (!LI.known() || !C.Lower || !KC.Upper)
     return;
+  if (!C.Exact && (C.LeftOut || !C.Hull))
+    return;
+  uint64_t From = C.Exact ? *C.Lower : std::min(*C.Hull, *KC.Upper);
   KC.Estimate =
       estimateDramTraffic(Model, knownValues(Params, LI), *LI.Grid, *LI.Block,
                           uint64_t(std::max<int64_t>(LI.SharedBytes, 0)), Gpu,
-                          *KC.Compulsory.Lower, *KC.Upper);
+                          std::max(From, *C.Lower), *KC.Upper, C.Sampled);
 }
 
 static bool settingMatches(const KernelLaunch &L, const KernelDecl &K) {

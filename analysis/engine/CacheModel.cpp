@@ -77,8 +77,16 @@ static std::vector<ThreadBox> waveBoxes(uint64_t S, uint64_t E,
 CacheEstimate roofline::estimateDramTraffic(
     const KernelModel &M, const std::map<std::string, Expr> &Known,
     const Dim3 &Grid, const Dim3 &Block, uint64_t DynamicShared,
-    const GpuSpec &Gpu, uint64_t Lower, uint64_t Upper) {
+    const GpuSpec &Gpu, uint64_t Lower, uint64_t Upper,
+    const std::vector<const AccessModel *> &Sampled) {
   CacheEstimate E;
+  // An access too large to walk is taken as the interval it spans.
+  auto footprint = [&](const BlockModel &B, const AccessModel &A,
+                       const ThreadBox &Box, FootprintSet &Into) {
+    if (std::find(Sampled.begin(), Sampled.end(), &A) != Sampled.end())
+      return addAccessHull(M, B, A, Known, Box, Into);
+    return addAccessFootprint(M, B, A, Known, Box, WalkBudget, Into);
+  };
   residency(Gpu, Block, M.StaticSharedBytes + DynamicShared, E);
   uint64_t Blocks = uint64_t(Grid.count());
   E.Waves = (Blocks + E.BlocksPerWave - 1) / E.BlocksPerWave;
@@ -120,7 +128,7 @@ CacheEstimate roofline::estimateDramTraffic(
       if (KernelLimits::expired())
         return fail("", &A);
       if (A.Space == MemSpace::Global && (A.IsStore || A.IsAtomic) &&
-          !addAccessFootprint(M, B, A, Known, All, WalkBudget, Written[A.Base]))
+          !footprint(B, A, All, Written[A.Base]))
         return fail("footprint of a store could not be computed", &A);
     }
   uint64_t WriteBytes = 0;
@@ -145,7 +153,7 @@ CacheEstimate roofline::estimateDramTraffic(
           if (KernelLimits::expired())
             return fail("", &A);
           if (A.Space == MemSpace::Global && !A.IsStore && !A.IsAtomic &&
-              !addAccessFootprint(M, B, A, Known, Box, WalkBudget, Cur[A.Base]))
+              !footprint(B, A, Box, Cur[A.Base]))
             return fail("footprint of a load could not be computed", &A);
         }
     // What this wave fetches, what it shares with the previous one, and

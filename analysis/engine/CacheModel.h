@@ -24,6 +24,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace roofline {
 
@@ -45,11 +46,12 @@ struct CacheEstimate {
 void residency(const GpuSpec &Gpu, const Dim3 &Block, uint64_t SharedBytes,
                CacheEstimate &E);
 
-CacheEstimate estimateDramTraffic(const KernelModel &M,
-                                  const std::map<std::string, Expr> &Known,
-                                  const Dim3 &Grid, const Dim3 &Block,
-                                  uint64_t DynamicShared, const GpuSpec &Gpu,
-                                  uint64_t Lower, uint64_t Upper);
+CacheEstimate
+estimateDramTraffic(const KernelModel &M,
+                    const std::map<std::string, Expr> &Known, const Dim3 &Grid,
+                    const Dim3 &Block, uint64_t DynamicShared,
+                    const GpuSpec &Gpu, uint64_t Lower, uint64_t Upper,
+                    const std::vector<const AccessModel *> &Sampled = {});
 
 } // namespace roofline
 

@@ -116,11 +116,16 @@ UnknownReason DomainWalker::unknownHere(std::string Reason) const {
 }
 
 WalkStatus DomainWalker::budgetFail() {
-  return WalkStatus::fail(unknownHere(
-      KernelLimits::expired()
-          ? KernelLimits::reason()
-          : "too many distinct thread/iteration cases to count exactly "
-            "(budget exceeded)"));
+  std::string Why =
+      Sink && Sink->abandoned() ? Sink->abandonReason() : std::string();
+  if (Why.empty())
+    Why = KernelLimits::expired()
+              ? KernelLimits::reason()
+              : "too many distinct thread/iteration cases to count exactly "
+                "(budget exceeded)";
+  WalkStatus S = WalkStatus::fail(unknownHere(Why));
+  S.OverBudget = true;
+  return S;
 }
 
 WalkStatus DomainWalker::undecided(const CondRef &C) {
@@ -224,7 +229,7 @@ WalkStatus DomainWalker::walk(const ThreadBox &Box, WalkSink &S) {
 }
 
 WalkStatus DomainWalker::walkThreads(IntervalEnv &Env) {
-  if (++Steps > Budget || outOfTime())
+  if (++Steps > Budget || outOfTime() || Sink->abandoned())
     return budgetFail();
   IntervalEnv Scratch = Env;
   bool Hard;
@@ -280,7 +285,7 @@ WalkStatus DomainWalker::walkThreads(IntervalEnv &Env) {
 }
 
 WalkStatus DomainWalker::walkLevel(int K, IntervalEnv &Env) {
-  if (++Steps > Budget || outOfTime())
+  if (++Steps > Budget || outOfTime() || Sink->abandoned())
     return budgetFail();
   if (K > depth())
     return innermost(Env);
@@ -399,7 +404,7 @@ WalkStatus DomainWalker::innermost(IntervalEnv &Env) {
 
 WalkStatus DomainWalker::walkRange(int K, Rational Lo, Rational Hi,
                                    IntervalEnv &Env) {
-  if (++Steps > Budget || outOfTime())
+  if (++Steps > Budget || outOfTime() || Sink->abandoned())
     return budgetFail();
   const std::string &Var = Levels[K - 1].Var;
   Env[Var] = Interval{Lo, Hi};

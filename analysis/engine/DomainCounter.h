@@ -37,6 +37,9 @@ struct WalkStatus {
   bool Ok = true;
   /// Internal: a decision needs the thread box split (not an error).
   bool NeedSplit = false;
+  /// The walk stopped at its step budget or the kernel's time limit: what
+  /// it walks is too large to enumerate, not beyond the analysis.
+  bool OverBudget = false;
   UnknownReason Why;
   static WalkStatus split() {
     WalkStatus S;
@@ -69,6 +72,10 @@ public:
   /// footprint whose address is not affine in them). The walker splits those
   /// before descending into loops.
   virtual unsigned inseparableDims(const IntervalEnv &Env) { return 0; }
+  /// True if the walk should stop now, as if over its budget (the sink sees
+  /// it would take the domain apart point by point); abandonReason() why.
+  virtual bool abandoned() const { return false; }
+  virtual std::string abandonReason() const { return {}; }
   virtual void begin() = 0;
   virtual void commit() = 0;
   virtual void rollback() = 0;

@@ -484,12 +484,30 @@ public:
       }
       Vars.push_back(W.var(J));
     }
+    bool Single = llvm::all_of(
+        Vars, [&](const std::string &V) { return Env.at(V).isPoint(); });
     // Border selects and flat indices taken apart by / and % are affine
     // over a few pieces of the box: cut them there rather than have the
     // walker split the grid row by row.
-    return forEachAffinePiece(
+    bool Done = forEachAffinePiece(
         OffsetBox{frozen(Env), std::move(Env), std::move(Vars)},
         [&](OffsetBox P) { return addAffine(std::move(P)); }, MaxPieces);
+    if (Single)
+      ++Points;
+    else
+      Ranges += Done;
+    return Done;
+  }
+
+  // An address no range of threads is affine in (`x[(i * i) % n]`) is
+  // taken apart thread by thread: at some 30 us a step, a grid of millions
+  // would run to the kernel's time limit. The first LonePoints threads
+  // decide it: the footprint is then too large to walk.
+  static constexpr uint64_t LonePoints = 4096;
+  bool abandoned() const override { return !Ranges && Points >= LonePoints; }
+  std::string abandonReason() const override {
+    return "no range of threads has an affine address: the first " +
+           std::to_string(LonePoints) + " were taken one by one";
   }
 
   /// Adds the bytes of P if its offset is affine over its box; nullopt if
@@ -574,6 +592,7 @@ public:
   }
 
   void point(const IntervalEnv &Env) override {
+    ++Points;
     auto V = Offset.evaluate(Env);
     if (!V || !V->toInt64()) {
       Failed = true;
@@ -616,6 +635,7 @@ private:
   int64_t Width;
   std::vector<std::pair<int64_t, int64_t>> Tile;
   std::vector<FootprintSet> Frames;
+  uint64_t Points = 0, Ranges = 0; ///< point() calls; closed() successes.
   FootprintSet &out() { return Frames.back(); }
 };
 
@@ -639,6 +659,58 @@ tileStrides(const AccessModel &A, const std::map<std::string, Expr> &Known) {
   return Tile;
 }
 
+// The parameters of O (Known substituted) that nothing gave a value.
+static std::set<std::string> unvaluedParams(const Expr &O) {
+  std::set<std::string> Names;
+  O.mapAtoms([&](const Atom &A) -> std::optional<Expr> {
+    if (A.Kind == AtomKind::Symbol && A.SymKind == SymbolKind::Param)
+      Names.insert(A.Name);
+    return std::nullopt;
+  });
+  return Names;
+}
+
+// The offset whose footprint is walked for A. A parameter without a value
+// that shifts every address of a buffer by the same amount, the same for
+// all the launch (`src[i + offset]`), moves the buffer's footprints
+// together: their sizes and overlaps are those with the shift taken as 0.
+// Any other such parameter is left in, and the walk names it.
+static Expr footprintOffset(const KernelModel &M, const AccessModel &A,
+                            const std::map<std::string, Expr> &Known) {
+  Expr O = A.Offset->substitute(Known);
+  if (unvaluedParams(O).empty())
+    return O;
+  std::optional<std::string> Shift;
+  std::optional<Expr> Unshifted;
+  for (const BlockModel &B : M.Blocks)
+    for (const AccessModel &X : B.Accesses) {
+      if (X.Space != MemSpace::Global || X.Base != A.Base || !X.Offset)
+        continue;
+      Expr XO = X.Offset->substitute(Known);
+      std::map<std::string, Expr> Zero;
+      for (const std::string &P : unvaluedParams(XO))
+        Zero.emplace(P, Expr(0));
+      Expr Rest = XO.substitute(Zero);
+      Expr D = XO - Rest;
+      if (D.mentionsKind(SymbolKind::Thread) ||
+          D.mentionsKind(SymbolKind::Iteration) || (Shift && *Shift != D.str()))
+        return O;
+      Shift = D.str();
+      if (&X == &A)
+        Unshifted = Rest;
+    }
+  return Unshifted ? *Unshifted : O;
+}
+
+// A parameter left in the address: every point of the walk would fail to
+// evaluate, after a bisection of the whole grid.
+static std::optional<std::string> unvaluedParam(const Expr &Offset) {
+  std::set<std::string> Names = unvaluedParams(Offset);
+  if (Names.empty())
+    return std::nullopt;
+  return *Names.begin();
+}
+
 bool roofline::addAccessFootprint(const KernelModel &M, const BlockModel &B,
                                   const AccessModel &A,
                                   const std::map<std::string, Expr> &Known,
@@ -649,8 +721,11 @@ bool roofline::addAccessFootprint(const KernelModel &M, const BlockModel &B,
   auto Tile = tileStrides(A, Known);
   if (!Tile)
     return false;
+  Expr Offset = footprintOffset(M, A, Known);
+  if (unvaluedParam(Offset))
+    return false;
   DomainWalker W(M, B, Known, Budget);
-  FootprintSink Sink(W, A.Offset->substitute(Known), A.Width, *Tile);
+  FootprintSink Sink(W, Offset, A.Width, *Tile);
   WalkStatus St = W.walk(Box, Sink);
   if (!St.Ok || Sink.Failed)
     return false;
@@ -677,11 +752,140 @@ roofline::accessFootprint(const KernelModel &M, const BlockModel &B,
   return footprintSize(F);
 }
 
+// O with each A - C*(A/C) (C a constant) written as the remainder it is:
+// the optimizer spells `x[k % n]` so, and intervals bound the remainder by
+// the divisor where they would bound the difference by A's whole range.
+static Expr foldRemainders(Expr O) {
+  for (bool Again = true; Again;) {
+    Again = false;
+    for (const Expr::Term &T : O.terms()) {
+      if (T.Mono.size() != 1 || T.Mono[0].second != 1)
+        continue;
+      const Atom &Q = *T.Mono[0].first;
+      if (Q.Kind != AtomKind::FloorDiv && Q.Kind != AtomKind::TruncDiv)
+        continue;
+      auto C = Q.Ops[1].asConstant();
+      if (!C || !(Rational(0) < *C))
+        continue;
+      const Expr &A = Q.Ops[0];
+      bool Floor = Q.Kind == AtomKind::FloorDiv;
+      Expr Quot =
+          Floor ? Expr::floorDiv(A, Q.Ops[1]) : Expr::truncDiv(A, Q.Ops[1]);
+      Expr Rem = Floor ? Expr::mod(A, Q.Ops[1]) : Expr::truncRem(A, Q.Ops[1]);
+      Expr K = Expr::constant(-T.Coef / *C);
+      Expr Folded = O - K * (A - Expr::constant(*C) * Quot) + K * Rem;
+      if (Folded.terms().size() < O.terms().size()) {
+        O = std::move(Folded);
+        Again = true;
+        break;
+      }
+    }
+  }
+  return O;
+}
+
+// The interval of bytes an access at Offset spans over Box, guards
+// ignored, each loop variable over [0, its largest trip count).
+static std::optional<std::pair<int64_t, int64_t>>
+offsetHull(DomainWalker &W, const Expr &Offset, int64_t Width,
+           const std::vector<std::pair<int64_t, int64_t>> &Tile,
+           const ThreadBox &Box) {
+  IntervalEnv Env;
+  for (int I = 0; I < 6; ++I) {
+    if (Box.Dims[I].Hi < Box.Dims[I].Lo)
+      return std::nullopt;
+    Env[ThreadDimNames[I]] = Box.Dims[I];
+  }
+  for (int J = 1; J <= W.depth(); ++J) {
+    if (W.isSequence(J) || !W.tripCount(J))
+      return std::nullopt;
+    auto T = W.tripCount(J)->bound(Env);
+    if (!T || T->Hi < Rational(1))
+      return std::nullopt;
+    Env[W.var(J)] = Interval{Rational(0), T->Hi - Rational(1)};
+  }
+  auto B = foldRemainders(Offset).bound(Env);
+  if (!B)
+    return std::nullopt;
+  Int128 Lo = B->Lo.floor(), Hi = B->Hi.ceil() + Width;
+  for (auto [Stride, Count] : Tile)
+    (Stride < 0 ? Lo : Hi) += Int128(Stride) * (Count - 1);
+  constexpr Int128 Limit = Int128(1) << 62;
+  if (Lo < -Limit || Hi > Limit)
+    return std::nullopt;
+  return std::make_pair(int64_t(Lo), int64_t(Hi));
+}
+
+bool roofline::addAccessHull(const KernelModel &M, const BlockModel &B,
+                             const AccessModel &A,
+                             const std::map<std::string, Expr> &Known,
+                             const ThreadBox &Box, FootprintSet &Into) {
+  if (A.Base.empty() || !A.Offset)
+    return false;
+  auto Tile = tileStrides(A, Known);
+  if (!Tile)
+    return false;
+  DomainWalker W(M, B, Known, 0);
+  auto H = offsetHull(W, footprintOffset(M, A, Known), A.Width, *Tile, Box);
+  if (!H)
+    return false;
+  Into.addRange(H->first, H->second);
+  return true;
+}
+
+static void addToSets(BaseSets &S, const AccessModel &A, FootprintSet &F) {
+  if (!A.IsStore || A.IsAtomic) {
+    FootprintSet Copy = F;
+    S.Reads.merge(Copy);
+  }
+  if (A.IsStore || A.IsAtomic) {
+    FootprintSet Copy = F;
+    S.Writes.merge(Copy);
+  }
+  if (A.ReadBeforeWrite || A.IsAtomic)
+    S.ReadsBeforeWrite.merge(F);
+}
+
+// Compulsory bytes of the buffers' sets: written bytes, plus bytes only
+// read, plus bytes read before written. A buffer whose sets have too many
+// ranges is left out, and noted in Report if there is one.
+static uint64_t compulsoryBytes(std::map<std::string, BaseSets> &Bases,
+                                TrafficBound *Report) {
+  uint64_t Total = 0;
+  for (auto &KV : Bases) {
+    BaseSets &S = KV.second;
+    auto RW = overlap(S.Reads, S.Writes);
+    auto BW = overlap(S.ReadsBeforeWrite, S.Writes);
+    if (!RW || !BW) {
+      if (!Report)
+        continue;
+      UnknownReason Note;
+      // A set given up on at the analysis limits looks the same as one
+      // with too many ranges: say which it was.
+      Note.Reason =
+          "footprint of '" + KV.first + "' " +
+          (KernelLimits::reached()
+               ? "could not be computed (" + KernelLimits::reason() + ")"
+               : std::string("has too many separate ranges")) +
+          "; left out of dram_bytes.lower";
+      Report->Notes.push_back(Note);
+      Report->Exact = false;
+      Report->LeftOut = true;
+      continue;
+    }
+    Total += RW->B + (RW->A - RW->Both) + BW->Both;
+  }
+  return Total;
+}
+
 TrafficBound roofline::compulsoryTraffic(
     const KernelModel &M, const std::map<std::string, Expr> &Known,
     const Dim3 &Grid, const Dim3 &Block, uint64_t Budget) {
   TrafficBound TB;
   std::map<std::string, BaseSets> Bases;
+  // The intervals of the accesses too large to walk, by buffer.
+  std::vector<std::pair<const AccessModel *, FootprintSet>> Hulls;
+  bool HullsKnown = true;
   ThreadBox Box = ThreadBox::wholeGrid(Grid, Block);
   for (const BlockModel &B : M.Blocks) {
     if (std::none_of(
@@ -694,64 +898,90 @@ TrafficBound roofline::compulsoryTraffic(
         continue;
       UnknownReason Note;
       Note.Loc = A.Loc;
-      if (A.Base.empty() || !A.Offset) {
-        Note.Reason = "address of this access is not an affine function of "
-                      "a kernel parameter; left out of dram_bytes.lower";
+      auto leaveOut = [&](std::string Why) {
+        Note.Reason = std::move(Why);
         TB.Notes.push_back(Note);
         TB.Exact = false;
+        TB.LeftOut = true;
+      };
+      if (A.Base.empty() || !A.Offset) {
+        leaveOut("address of this access is not an affine function of "
+                 "a kernel parameter; left out of dram_bytes.lower");
         continue;
       }
       auto Tile = tileStrides(A, Known);
       if (!Tile) {
-        Note.Reason = "tile stride of this access has no value; left out of "
-                      "dram_bytes.lower";
-        TB.Notes.push_back(Note);
-        TB.Exact = false;
+        leaveOut("tile stride of this access has no value; left out of "
+                 "dram_bytes.lower");
+        continue;
+      }
+      Expr Offset = footprintOffset(M, A, Known);
+      if (auto P = unvaluedParam(Offset)) {
+        leaveOut("footprint of this access could not be computed (its "
+                 "address depends on '" +
+                 *P + "', which has no value); left out of dram_bytes.lower");
         continue;
       }
       BaseSets &S = Bases[A.Base];
-      FootprintSink Sink(W, A.Offset->substitute(Known), A.Width, *Tile);
+      FootprintSink Sink(W, Offset, A.Width, *Tile);
       WalkStatus St = W.walk(Box, Sink);
-      if (!St.Ok || Sink.Failed) {
-        Note.Reason =
-            "footprint of this access could not be computed (" +
-            (St.Ok ? std::string("address has no value") : St.Why.Reason) +
-            "); left out of dram_bytes.lower";
-        TB.Notes.push_back(Note);
-        TB.Exact = false;
+      if (St.Ok && !Sink.Failed) {
+        addToSets(S, A, Sink.result());
         continue;
       }
-      FootprintSet &F = Sink.result();
-      if (!A.IsStore || A.IsAtomic)
-        S.Reads.merge(F);
-      if (A.IsStore || A.IsAtomic)
-        S.Writes.merge(F);
-      if (A.ReadBeforeWrite || A.IsAtomic)
-        S.ReadsBeforeWrite.merge(F);
-    }
-  }
-  uint64_t Total = 0;
-  for (auto &KV : Bases) {
-    BaseSets &S = KV.second;
-    auto RW = overlap(S.Reads, S.Writes);
-    auto BW = overlap(S.ReadsBeforeWrite, S.Writes);
-    if (!RW || !BW) {
-      UnknownReason Note;
-      // A set given up on at the analysis limits looks the same as one
-      // with too many ranges: say which it was.
-      Note.Reason =
-          "footprint of '" + KV.first + "' " +
-          (KernelLimits::reached()
-               ? "could not be computed (" + KernelLimits::reason() + ")"
-               : std::string("has too many separate ranges")) +
-          "; left out of dram_bytes.lower";
-      TB.Notes.push_back(Note);
+      if (Sink.Failed || !St.OverBudget) {
+        leaveOut("footprint of this access could not be computed (" +
+                 (St.Ok ? std::string("address has no value") : St.Why.Reason) +
+                 "); left out of dram_bytes.lower");
+        continue;
+      }
+      // Too large to walk: what block 0 (or its thread 0) touches is part
+      // of it, and its addresses lie in their interval.
+      auto sample = [&](const ThreadBox &Sub) -> std::optional<FootprintSet> {
+        FootprintSink Part(W, Offset, A.Width, *Tile);
+        WalkStatus PS = W.walk(Sub, Part);
+        if (!PS.Ok || Part.Failed)
+          return std::nullopt;
+        return std::move(Part.result());
+      };
+      const char *Whose = "block 0";
+      std::optional<FootprintSet> Part = sample(ThreadBox::block0(Block));
+      if (!Part) {
+        Whose = "thread 0";
+        Part = sample(ThreadBox::thread0());
+      }
+      if (!Part) {
+        leaveOut("footprint of this access could not be computed (" +
+                 St.Why.Reason + "); left out of dram_bytes.lower");
+        continue;
+      }
+      FootprintSet Hull;
+      auto H = offsetHull(W, Offset, A.Width, *Tile, Box);
+      if (H)
+        Hull.addRange(H->first, H->second);
+      HullsKnown &= H.has_value();
+      FootprintSet PartCopy = *Part;
+      uint64_t PartBytes = footprintSize(PartCopy).value_or(0);
+      addToSets(S, A, *Part);
+      Hulls.emplace_back(&A, std::move(Hull));
+      TB.Sampled.push_back(&A);
       TB.Exact = false;
-      continue;
+      Note.Reason =
+          "footprint of this access is too large to walk (" + St.Why.Reason +
+          "): dram_bytes.lower counts the " + std::to_string(PartBytes) +
+          " B " + Whose + " touches" +
+          (H ? ", the estimate the " + std::to_string(H->second - H->first) +
+                   " B its addresses span"
+             : std::string(", and it has no estimate"));
+      TB.Notes.push_back(Note);
     }
-    // Written bytes, plus bytes only read, plus bytes read before written.
-    Total += RW->B + (RW->A - RW->Both) + BW->Both;
   }
-  TB.Lower = Total;
+  TB.Lower = compulsoryBytes(Bases, &TB);
+  if (!Hulls.empty() && HullsKnown && !TB.LeftOut) {
+    std::map<std::string, BaseSets> WithHulls = Bases;
+    for (auto &[A, Hull] : Hulls)
+      addToSets(WithHulls[A->Base], *A, Hull);
+    TB.Hull = compulsoryBytes(WithHulls, nullptr);
+  }
   return TB;
 }

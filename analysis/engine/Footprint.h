@@ -76,7 +76,17 @@ std::optional<OverlapSizes> overlap(FootprintSet &A, FootprintSet &B);
 
 struct TrafficBound {
   std::optional<uint64_t> Lower; ///< Compulsory bytes (sound lower bound).
-  bool Exact = true;             ///< False if some access was left out.
+  bool Exact = true; ///< False if some access was left out or Sampled.
+  /// Some access was left out of Lower altogether (or could touch memory
+  /// nothing counted): the cache model has no footprint to start from.
+  bool LeftOut = false;
+  /// Accesses whose footprint is too large to walk: Lower counts the part
+  /// block 0 touches, Hull the interval of addresses each spans.
+  std::vector<const AccessModel *> Sampled;
+  /// Lower with every Sampled access taken as its whole interval: at least
+  /// the compulsory bytes, where the cache model starts. Set when Sampled
+  /// is not empty and each has an interval.
+  std::optional<uint64_t> Hull;
   std::vector<UnknownReason> Notes;
 };
 
@@ -96,6 +106,14 @@ bool addAccessFootprint(const KernelModel &M, const BlockModel &B,
                         const std::map<std::string, Expr> &Known,
                         const ThreadBox &Box, uint64_t Budget,
                         FootprintSet &Into);
+
+/// Adds to Into the interval of bytes access A spans over Box (its offsets'
+/// bounds, guards ignored): a superset of its footprint, for an access too
+/// large to walk. False if the offset or a loop's trip count has no bound.
+bool addAccessHull(const KernelModel &M, const BlockModel &B,
+                   const AccessModel &A,
+                   const std::map<std::string, Expr> &Known,
+                   const ThreadBox &Box, FootprintSet &Into);
 
 /// Distinct bytes of a footprint; nullopt past the range budget.
 std::optional<uint64_t> footprintSize(FootprintSet &F);

@@ -547,8 +547,11 @@ KernelCounts CountsBuilder::run() {
   threadsAndPaths();
   KC.Compulsory =
       compulsoryTraffic(M, Known, *Launch.Grid, *Launch.Block, WalkBudget);
-  if (PoisonMask & (AffectsLoads | AffectsStores))
-    KC.Compulsory.Exact = false; // Uncounted work may touch more memory.
+  if (PoisonMask & (AffectsLoads | AffectsStores)) {
+    // Uncounted work may touch more memory.
+    KC.Compulsory.Exact = false;
+    KC.Compulsory.LeftOut = true;
+  }
   for (const UnknownReason &R : KC.Compulsory.Notes)
     addUnique(KC.Unknowns, R);
   poison(KC, PoisonMask);
@@ -575,6 +578,7 @@ KernelCounts roofline::limitedCounts(const KernelLaunch &Launch,
     KC.ThreadsLaunched =
         Rational(Launch.Grid->count()) * Rational(Launch.Block->count());
   KC.Compulsory.Exact = false;
+  KC.Compulsory.LeftOut = true;
   KC.Unknowns.push_back(std::move(Why));
   return KC;
 }

@@ -260,6 +260,32 @@ warpRequest(const Expr &Offset, const std::vector<CondRef> &Guards,
   return R;
 }
 
+/// Of degree at most 1 in the thread coordinates, inside divisions,
+/// remainders and selects too (`A[(tid / 4) * K + tid % 4]`): the warps are
+/// moved copies of warp 0, up to where a remainder wraps. `x[i * i]` and
+/// `blockIdx.x * threadIdx.x` are not.
+static bool quasiAffineInThreads(const Expr &E) {
+  for (const Expr::Term &T : E.terms()) {
+    unsigned Degree = 0;
+    for (const auto &[A, Power] : T.Mono) {
+      if (A->Kind == AtomKind::Symbol) {
+        Degree += A->SymKind == SymbolKind::Thread ? Power : 0;
+        continue;
+      }
+      if (llvm::none_of(A->Ops, [](const Expr &Op) {
+            return Op.mentionsKind(SymbolKind::Thread);
+          }))
+        continue;
+      Degree += Power;
+      if (!llvm::all_of(A->Ops, quasiAffineInThreads))
+        return false;
+    }
+    if (Degree > 1)
+      return false;
+  }
+  return true;
+}
+
 /// What the request costs: sectors (global) or bank conflicts (shared),
 /// with the lane shape.
 struct RequestVerdict {
@@ -570,6 +596,7 @@ AccessInfo analyzeAccess(const AccessContext &C, const BlockModel &B,
   if (auto Split = A.Offset->splitAffine("threadIdx.x"))
     I.LaneCoefficient = Split->first.str();
   Expr Offset = A.Offset->substitute(C.Known);
+  I.AffineInThreads = quasiAffineInThreads(Offset);
 
   // The guards of this block, to leave out lanes that do not access.
   std::vector<CondRef> Guards;
@@ -644,10 +671,15 @@ roofline::requestedSectorBytes(const std::vector<AccessInfo> &Accesses,
       continue;
     }
     Rational PerLane;
-    if (A.Sectors && A.Sectors->ActiveLanes)
+    // The first warp's sectors stand for every warp's when its lanes form
+    // a pattern or the address is affine (other warps are moved copies);
+    // an irregular pattern of another address (`x[(i * i) % n]`) says
+    // nothing of the next warp: each lane its own sector(s).
+    if (A.Sectors && A.Sectors->ActiveLanes &&
+        (A.Class != AccessClass::Irregular || A.AffineInThreads))
       PerLane = Rational::fraction(A.Sectors->Sectors * SectorBytes,
                                    A.Sectors->ActiveLanes);
-    else // No lane pattern: each lane its own sector(s).
+    else
       PerLane = Rational(
           int64_t((A.Width + SectorBytes - 1) / SectorBytes * SectorBytes));
     Total = Total + Rational(int64_t(*A.GridExecutions)) *

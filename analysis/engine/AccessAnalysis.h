@@ -69,6 +69,10 @@ struct AccessInfo {
   /// With a bank conflict: its cause and the fixes, recomputed.
   std::optional<BankAdvice> BankFix;
   AccessClass Class = AccessClass::Irregular;
+  /// The address is of degree 1 in the thread coordinates (through /, %
+  /// and selects too): each warp's lanes repeat warp 0's pattern, moved
+  /// (its sectors stand for theirs).
+  bool AffineInThreads = false;
   /// Lane stride in elements (Strided), else 0.
   int64_t StrideElements = 0;
   /// How the address moves with threadIdx.x, e.g. "4*K" (bytes per lane

@@ -52,10 +52,35 @@ std::optional<double> GpuSpec::ridge(ComputeUnit U, StringRef Precision) const {
   return *Peak / DramBandwidth;
 }
 
+double PipeRates::tensorClock(StringRef Type) const {
+  // NVIDIA figures the Hopper/Blackwell FP64 tensor (DMMA) peak at the max
+  // SM clock and the lower-precision tensor peaks at a lower clock (H100:
+  // 67 TFLOP/s FP64 at 1.98 GHz, 989.4 BF16 at 1.83 GHz).
+  if (TensorClock == 0 || Type == "fp64")
+    return Clock;
+  return TensorClock;
+}
+
+std::optional<double> GpuSpec::pipeRate(StringRef Key) const {
+  if (Pipes.empty())
+    return std::nullopt;
+  const std::map<std::string, double> *Figures = &Pipes.PerSMPerClock;
+  double Clock = Pipes.Clock;
+  if (Key.consume_front("tensor.")) {
+    Figures = &Pipes.TensorPerSMPerClock;
+    Clock = Pipes.tensorClock(Key);
+  }
+  auto It = Figures->find(Key.str());
+  if (It == Figures->end())
+    return std::nullopt;
+  return It->second * SMs * Clock;
+}
+
 namespace {
 
 constexpr double BytesPerGB = 1e9;
 constexpr double FlopsPerTFlop = 1e12;
+constexpr double HzPerMHz = 1e6;
 constexpr int64_t SupportedSchemaVersion = 1;
 
 constexpr StringLiteral KnownPrecisions[] = {"fp64", "fp32", "tf32", "fp16",
@@ -77,10 +102,26 @@ constexpr StringLiteral GpuKeys[] = {"id",
                                      "l2_bandwidth_gbs",
                                      "sm_clock_mhz",
                                      "peak_tflops",
+                                     "pipes",
                                      "sources",
                                      "notes"};
 
 constexpr StringLiteral PeakUnitKeys[] = {"cuda_core", "tensor_core"};
+
+constexpr StringLiteral PipeKeys[] = {"clock_mhz", "tensor_clock_mhz",
+                                      "per_sm_per_clock",
+                                      "dram_achievable_fraction", "sources"};
+
+/// The keys of "pipes.per_sm_per_clock": lane results, warp instructions
+/// (issue, lsu) and bytes (shared_bytes, l1_bytes), plus the tensor object.
+constexpr StringLiteral PerSMPerClockKeys[] = {
+    "fp32",         "fp64",       "fp16",    "bf16",  "int32",
+    "mufu",         "conversion", "shuffle", "issue", "lsu",
+    "shared_bytes", "l1_bytes",   "tensor"};
+
+constexpr StringLiteral TensorTypeKeys[] = {"fp64",         "tf32", "fp16",
+                                            "fp16_fp32acc", "bf16", "fp8",
+                                            "fp8_fp32acc",  "int8", "fp4"};
 
 constexpr StringLiteral TopLevelKeys[] = {"schema_version", "gpus"};
 
@@ -112,9 +153,8 @@ std::string describe(const json::Value &V) {
 }
 
 /// Returns the keys of \p Obj that are not in \p Allowed, sorted.
-template <size_t N>
 SmallVector<std::string, 2> unknownKeys(const json::Object &Obj,
-                                        const StringLiteral (&Allowed)[N]) {
+                                        ArrayRef<StringLiteral> Allowed) {
   SmallVector<std::string, 2> Unknown;
   for (const auto &KV : Obj) {
     StringRef Key = KV.first;
@@ -133,6 +173,23 @@ std::string quoteList(ArrayRef<std::string> Keys) {
     Out += "'" + Key + "'";
   }
   return Out;
+}
+
+std::string quoteList(ArrayRef<StringLiteral> Keys) {
+  SmallVector<std::string, 16> Strings;
+  for (StringLiteral Key : Keys)
+    Strings.push_back(Key.str());
+  return quoteList(Strings);
+}
+
+/// The object's keys in sorted order, so that the first error is
+/// deterministic.
+SmallVector<StringRef, 16> sortedKeys(const json::Object &Obj) {
+  SmallVector<StringRef, 16> Keys;
+  for (const auto &KV : Obj)
+    Keys.push_back(KV.first);
+  llvm::sort(Keys);
+  return Keys;
 }
 
 /// Parses one element of "gpus". Every error is prefixed with the source
@@ -157,6 +214,14 @@ private:
   Error readUnitPeaks(const json::Object &Peaks, ComputeUnit U,
                       std::map<std::string, double> &Out) const;
   Error readOptionalMetadata(GpuSpec &Spec) const;
+  Expected<const json::Object *> readObject(const json::Value &V,
+                                            const Twine &KeyPath) const;
+  Error readPipes(GpuSpec &Spec) const;
+  Error readPipeFigures(const json::Object &Figures, StringRef Path,
+                        ArrayRef<StringLiteral> Allowed,
+                        std::map<std::string, double> &Out) const;
+  Error readPipeSources(const json::Object &Pipes, PipeRates &Out) const;
+  Error checkPipeSources(const PipeRates &Pipes) const;
 
   StringRef SourceName;
   size_t Index;
@@ -319,6 +384,142 @@ Error GpuEntryParser::readOptionalMetadata(GpuSpec &Spec) const {
   return Error::success();
 }
 
+Expected<const json::Object *>
+GpuEntryParser::readObject(const json::Value &V, const Twine &KeyPath) const {
+  const json::Object *Obj = V.getAsObject();
+  if (!Obj)
+    return error("key '" + KeyPath + "' must be an object, got " + describe(V));
+  return Obj;
+}
+
+/// Reads the numbers of one "pipes" object (per_sm_per_clock or its tensor
+/// part); a non-numeric key such as "tensor" is read by the caller.
+Error GpuEntryParser::readPipeFigures(
+    const json::Object &Figures, StringRef Path,
+    ArrayRef<StringLiteral> Allowed, std::map<std::string, double> &Out) const {
+  SmallVector<std::string, 2> Unknown = unknownKeys(Figures, Allowed);
+  if (!Unknown.empty())
+    return error("unknown key(s) " + quoteList(Unknown) + " in '" + Path +
+                 "' (expected " + quoteList(Allowed) + ")");
+  for (StringRef Key : sortedKeys(Figures)) {
+    if (Key == "tensor")
+      continue;
+    double Rate = 0;
+    if (Error E = readPositiveNumber(*Figures.get(Key), Path + "." + Key, Rate))
+      return E;
+    Out[Key.str()] = Rate;
+  }
+  return Error::success();
+}
+
+Error GpuEntryParser::readPipeSources(const json::Object &Pipes,
+                                      PipeRates &Out) const {
+  const json::Value *SourcesValue = Pipes.get("sources");
+  if (!SourcesValue)
+    return error("missing required key 'pipes.sources' (every figure in "
+                 "'pipes' names its source)");
+  Expected<const json::Object *> Sources =
+      readObject(*SourcesValue, "pipes.sources");
+  if (!Sources)
+    return Sources.takeError();
+  for (StringRef Key : sortedKeys(**Sources)) {
+    std::optional<StringRef> Text = (*Sources)->get(Key)->getAsString();
+    if (!Text || Text->trim().empty())
+      return error("key 'pipes.sources." + Key +
+                   "' must be a non-empty string, got " +
+                   describe(*(*Sources)->get(Key)));
+    Out.Sources[Key.str()] = Text->str();
+  }
+  return Error::success();
+}
+
+/// Every figure names its source and every source names a figure, so that
+/// neither an uncited number nor a misspelt source key goes unnoticed.
+Error GpuEntryParser::checkPipeSources(const PipeRates &Pipes) const {
+  SmallVector<std::string, 24> Figures = {"clock_mhz"};
+  if (Pipes.TensorClock != 0)
+    Figures.push_back("tensor_clock_mhz");
+  for (const auto &KV : Pipes.PerSMPerClock)
+    Figures.push_back(KV.first);
+  for (const auto &KV : Pipes.TensorPerSMPerClock)
+    Figures.push_back("tensor." + KV.first);
+  if (Pipes.DramAchievableFraction)
+    Figures.push_back("dram_achievable_fraction");
+  for (const std::string &Figure : Figures)
+    if (!Pipes.Sources.count(Figure))
+      return error("figure '" + Figure +
+                   "' in 'pipes' has no source (add 'pipes.sources." + Figure +
+                   "')");
+  for (const auto &KV : Pipes.Sources)
+    if (!is_contained(Figures, KV.first))
+      return error("key 'pipes.sources." + KV.first +
+                   "' names no figure present in 'pipes'");
+  return Error::success();
+}
+
+Error GpuEntryParser::readPipes(GpuSpec &Spec) const {
+  const json::Value *PipesValue = Obj.get("pipes");
+  if (!PipesValue)
+    return Error::success();
+  Expected<const json::Object *> Pipes = readObject(*PipesValue, "pipes");
+  if (!Pipes)
+    return Pipes.takeError();
+  SmallVector<std::string, 2> Unknown = unknownKeys(**Pipes, PipeKeys);
+  if (!Unknown.empty())
+    return error("unknown key(s) " + quoteList(Unknown) + " in 'pipes' " +
+                 "(expected " + quoteList(PipeKeys) + ")");
+
+  PipeRates &Out = Spec.Pipes;
+  const json::Value *Clock = (*Pipes)->get("clock_mhz");
+  if (!Clock)
+    return error("missing required key 'pipes.clock_mhz'");
+  if (Error E = readPositiveNumber(*Clock, "pipes.clock_mhz", Out.Clock))
+    return E;
+  Out.Clock *= HzPerMHz;
+  if (const json::Value *TensorClock = (*Pipes)->get("tensor_clock_mhz")) {
+    if (Error E = readPositiveNumber(*TensorClock, "pipes.tensor_clock_mhz",
+                                     Out.TensorClock))
+      return E;
+    Out.TensorClock *= HzPerMHz;
+  }
+
+  const json::Value *FiguresValue = (*Pipes)->get("per_sm_per_clock");
+  if (!FiguresValue)
+    return error("missing required key 'pipes.per_sm_per_clock'");
+  Expected<const json::Object *> Figures =
+      readObject(*FiguresValue, "pipes.per_sm_per_clock");
+  if (!Figures)
+    return Figures.takeError();
+  if (Error E = readPipeFigures(**Figures, "pipes.per_sm_per_clock",
+                                PerSMPerClockKeys, Out.PerSMPerClock))
+    return E;
+  if (const json::Value *TensorValue = (*Figures)->get("tensor")) {
+    Expected<const json::Object *> Tensor =
+        readObject(*TensorValue, "pipes.per_sm_per_clock.tensor");
+    if (!Tensor)
+      return Tensor.takeError();
+    if (Error E = readPipeFigures(**Tensor, "pipes.per_sm_per_clock.tensor",
+                                  TensorTypeKeys, Out.TensorPerSMPerClock))
+      return E;
+  }
+
+  if (const json::Value *Fraction = (*Pipes)->get("dram_achievable_fraction")) {
+    double Value = 0;
+    if (Error E = readPositiveNumber(*Fraction,
+                                     "pipes.dram_achievable_fraction", Value))
+      return E;
+    if (Value > 1)
+      return error(Twine("key 'pipes.dram_achievable_fraction' must be at "
+                         "most 1, got ") +
+                   describe(*Fraction));
+    Out.DramAchievableFraction = Value;
+  }
+
+  if (Error E = readPipeSources(**Pipes, Out))
+    return E;
+  return checkPipeSources(Out);
+}
+
 Expected<GpuSpec> GpuEntryParser::parse() {
   GpuSpec Spec;
 
@@ -397,6 +598,8 @@ Expected<GpuSpec> GpuEntryParser::parse() {
   }
 
   if (Error E = readPeaks(Spec))
+    return E;
+  if (Error E = readPipes(Spec))
     return E;
   if (Error E = readOptionalMetadata(Spec))
     return E;

@@ -30,17 +30,49 @@
 ///           "tensor_core": { "bf16": 989.4, ... }
 ///         },
 ///         "sources": [ "..." ],             // optional
-///         "notes": "..."                    // optional
+///         "notes": "...",                   // optional
+///         "l1_shared_per_sm_bytes": 262144, // optional
+///         "l2_bandwidth_gbs": 5200,         // optional, decimal GB/s
+///         "sm_clock_mhz": 1980,             // optional
+///         "pipes": {                        // optional
+///           "clock_mhz": 1980,              // clock of the per-clock rates
+///           "tensor_clock_mhz": 1830,       // optional, see below
+///           "per_sm_per_clock": {
+///             "fp32": 128, ...,             // thread-lane results
+///             "issue": 4, "lsu": 1,         // warp instructions
+///             "shared_bytes": 128,          // bytes
+///             "tensor": { "fp16": 4096, ... } // dense FLOP
+///           },
+///           "dram_achievable_fraction": 0.887, // optional, in (0, 1]
+///           "sources": { "clock_mhz": "...", "fp32": "...",
+///                        "tensor.fp16": "...", ... }
+///         }
 ///       }
 ///     ]
 ///   }
 /// \endcode
 ///
-/// All keys other than "sources" and "notes" are required; "cuda_core" and
-/// "tensor_core" may each be omitted or empty, but a GPU needs at least one
-/// peak. Unknown keys are rejected so that typos do not go unnoticed.
-/// Precision keys are one of: fp64, fp32, tf32, fp16, bf16, fp8, fp6, fp4,
-/// int8, int4.
+/// All keys other than "sources", "notes" and those marked optional are
+/// required; "cuda_core" and "tensor_core" may each be omitted or empty, but
+/// a GPU needs at least one peak. Unknown keys are rejected so that typos do
+/// not go unnoticed. Precision keys are one of: fp64, fp32, tf32, fp16, bf16,
+/// fp8, fp6, fp4, int8, int4.
+///
+/// "pipes" holds published per-SM, per-clock throughputs (docs/gpu-data.md).
+/// In it, "clock_mhz", "per_sm_per_clock" and "sources" are required and
+/// every figure is optional (a figure no source gives is left out), but each
+/// figure present needs an entry in "pipes.sources" under its key
+/// ("clock_mhz", "fp32", "tensor.fp16", "dram_achievable_fraction", ...), and
+/// every source must name a figure that is present; rates must be positive.
+/// per_sm_per_clock keys: fp32, fp64, fp16, bf16, int32, mufu, conversion,
+/// shuffle (results per SM per clock, one per thread lane; half2 counts 2),
+/// issue, lsu (warp instructions), shared_bytes, l1_bytes (bytes). Tensor keys
+/// (dense FLOP or integer OP): fp64, tf32, fp16, fp16_fp32acc, bf16, fp8,
+/// fp8_fp32acc, int8, fp4; the "_fp32acc" keys are the slower FP32-accumulate
+/// rates of GeForce parts, where "fp16" and "fp8" are their FP16-accumulate
+/// rates. tensor_clock_mhz is the clock of the vendor's tensor peaks where it
+/// is below clock_mhz (H100: 1830 vs 1980 MHz); it applies to every tensor key
+/// but fp64, whose peak NVIDIA figures at clock_mhz.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -68,6 +100,35 @@ enum class ComputeUnit { CudaCore, TensorCore };
 /// Returns the JSON key of \p U: "cuda_core" or "tensor_core".
 llvm::StringRef computeUnitName(ComputeUnit U);
 
+/// Published per-SM, per-clock throughputs of a GPU's execution resources
+/// (the "pipes" object), each with its source. They are copied from the CUDA
+/// guide, whitepapers and microbenchmark papers, never fitted to our own
+/// measurements, so a predicted time stays a bound and not a calibration.
+struct PipeRates {
+  /// SM clock in Hz the per-clock figures are multiplied by (0: the GPU has
+  /// no "pipes" object).
+  double Clock = 0;
+  /// Clock in Hz at which the vendor figures its tensor peaks, where that
+  /// is not Clock (0: Clock). Not used for the "fp64" tensor figure.
+  double TensorClock = 0;
+  /// Figure key ("fp32", "issue", "shared_bytes", ...) -> rate per SM per
+  /// clock, in the key's unit (thread-lane results, warp instructions or
+  /// bytes).
+  std::map<std::string, double> PerSMPerClock;
+  /// Tensor input type ("fp16", "fp16_fp32acc", ...) -> dense FLOP (integer
+  /// OP for int8) per SM per clock.
+  std::map<std::string, double> TensorPerSMPerClock;
+  /// Published measured share of the datasheet DRAM bandwidth that
+  /// streaming kernels reach, if one was found.
+  std::optional<double> DramAchievableFraction;
+  /// Figure key ("clock_mhz", "fp32", "tensor.fp16", ...) -> its source.
+  std::map<std::string, std::string> Sources;
+
+  bool empty() const { return Clock == 0; }
+  /// The clock in Hz that the tensor figure \p Type is figured at.
+  double tensorClock(llvm::StringRef Type) const;
+};
+
 /// One GPU model. All rates are in SI base units: bytes per second and
 /// FLOP (or integer OP) per second.
 struct GpuSpec {
@@ -90,11 +151,18 @@ struct GpuSpec {
   std::map<std::string, double> TensorCorePeak; // Precision -> FLOP/s.
   std::vector<std::string> Sources;
   std::string Notes;
+  PipeRates Pipes;
 
   /// Peak rate in FLOP/s of \p U at \p Precision (e.g. "bf16"), if known.
   std::optional<double> peak(ComputeUnit U, llvm::StringRef Precision) const;
   /// Ridge point in FLOP/byte for a unit/precision, if that peak exists.
   std::optional<double> ridge(ComputeUnit U, llvm::StringRef Precision) const;
+  /// Whole-GPU rate per second of the pipe figure \p Key ("fp32", "issue",
+  /// "shared_bytes", or "tensor.<type>" as in "tensor.fp16"): per SM per
+  /// clock x SMs x clock (the tensor clock for tensor figures). The unit is
+  /// the figure's per second: thread-lane results, warp instructions,
+  /// bytes, or FLOP. None when the GPU has no such figure.
+  std::optional<double> pipeRate(llvm::StringRef Key) const;
 };
 
 /// An ordered collection of GPU descriptions with unique ids.
@@ -103,8 +171,9 @@ public:
   GpuDatabase() = default;
 
   /// Parses the JSON text; errors name SourceName, the GPU id/index and the
-  /// bad key (missing required key, wrong type, negative/zero bandwidth,
-  /// duplicate id, id not lower-case [a-z0-9-]).
+  /// bad key (missing required key, wrong type, negative/zero bandwidth or
+  /// rate, a pipe figure without a source, duplicate id, id not lower-case
+  /// [a-z0-9-]).
   static llvm::Expected<GpuDatabase> parse(llvm::StringRef JsonText,
                                            llvm::StringRef SourceName);
 

@@ -92,6 +92,34 @@ std::string roofline::libdevicePathOf(const Module &M) {
   return "";
 }
 
+/// The PTX operations ptxas expands, by the first part of their name
+/// ("rsqrt" of "rsqrt.approx.f32"), with the value the interpreter gives
+/// them (approximations computed exactly: only branch decisions depend on
+/// them). One list for the intrinsics that name them and for their values.
+struct ExpandedOpKind {
+  const char *Name;
+  double (*Value)(double X, double Y);
+};
+static const ExpandedOpKind ExpandedOps[] = {
+    {"div", [](double X, double Y) { return X / Y; }},
+    {"rcp", [](double X, double) { return 1 / X; }},
+    {"sqrt", [](double X, double) { return std::sqrt(X); }},
+    {"rsqrt", [](double X, double) { return 1 / std::sqrt(X); }},
+    {"ex2", [](double X, double) { return std::exp2(X); }},
+    {"lg2", [](double X, double) { return std::log2(X); }},
+    {"sin", [](double X, double) { return std::sin(X); }},
+    {"cos", [](double X, double) { return std::cos(X); }},
+    {"tanh", [](double X, double) { return std::tanh(X); }},
+};
+
+static const ExpandedOpKind *expandedOpKind(StringRef Op) {
+  StringRef Head = Op.split('.').first;
+  for (const ExpandedOpKind &K : ExpandedOps)
+    if (Head == K.Name)
+      return &K;
+  return nullptr;
+}
+
 static bool isOne(const Value *V) {
   auto *C = dyn_cast<ConstantFP>(V);
   return C && C->isExactlyValue(1.0);
@@ -147,9 +175,7 @@ std::string roofline::expandedPtxOp(const Instruction &I,
   // llvm.nvvm.<op>.<rounding>[.ftz].<f|d>: the table's key has no ftz.
   SmallVector<StringRef, 4> Parts;
   N.split(Parts, '.');
-  static const char *const Expanded[] = {"div", "rcp", "sqrt", "rsqrt", "ex2",
-                                         "lg2", "sin", "cos",  "tanh"};
-  if (Parts.size() < 2 || !is_contained(Expanded, Parts.front()))
+  if (Parts.size() < 2 || !expandedOpKind(Parts.front()))
     return "";
   std::string Op = Parts.front().str();
   std::string Type =
@@ -413,19 +439,11 @@ Error Interpreter::storeTo(const Val &P, const Val &V, Type *T, int N) {
   return Error::success();
 }
 
-/// The value of an expanded instruction (approximations computed exactly:
-/// only branch decisions depend on them).
+/// The value of an expanded instruction (ExpandedOps).
 double expandedValue(StringRef Op, ArrayRef<Val> A) {
-  double X = A[0].F;
-  return Op.starts_with("div")     ? X / A[1].F
-         : Op.starts_with("rcp")   ? 1 / X
-         : Op.starts_with("sqrt")  ? std::sqrt(X)
-         : Op.starts_with("rsqrt") ? 1 / std::sqrt(X)
-         : Op.starts_with("ex2")   ? std::exp2(X)
-         : Op.starts_with("lg2")   ? std::log2(X)
-         : Op.starts_with("sin")   ? std::sin(X)
-         : Op.starts_with("cos")   ? std::cos(X)
-                                   : std::tanh(X);
+  const ExpandedOpKind *K = expandedOpKind(Op);
+  assert(K && "an expanded op the list does not have");
+  return K->Value(A[0].F, A.size() > 1 ? A[1].F : 0.0);
 }
 
 /// An inline-asm statement that is one expanded instruction on its input
@@ -442,7 +460,8 @@ std::string asmExpandedOp(const CallInst &CI) {
   size_t Ftz = Name.find(".ftz");
   if (Ftz != std::string::npos && Name.find(".f64") == std::string::npos)
     Name.erase(Ftz, 4);
-  return ExpansionTable::builtin().find(Name) ? Name : "";
+  return expandedOpKind(Name) && ExpansionTable::builtin().find(Name) ? Name
+                                                                      : "";
 }
 
 /// A floating-point value converted to a W-bit integer as PTX's cvt does:

@@ -311,4 +311,262 @@ TEST(GpuDatabaseTest, MergeReplacesAndAdds) {
   EXPECT_DOUBLE_EQ(BuiltinH100->DramBandwidth, 3.35e12);
 }
 
+/// A valid "pipes" object: every figure with its source; tests remove or
+/// change keys.
+json::Object minimalPipes() {
+  return json::Object{
+      {"clock_mhz", 1000},
+      {"tensor_clock_mhz", 500},
+      {"per_sm_per_clock",
+       json::Object{{"fp32", 128},
+                    {"issue", 4},
+                    {"tensor", json::Object{{"fp16", 1024}, {"fp64", 64}}}}},
+      {"dram_achievable_fraction", 0.9},
+      {"sources", json::Object{{"clock_mhz", "a datasheet"},
+                               {"tensor_clock_mhz", "a datasheet"},
+                               {"fp32", "a guide"},
+                               {"issue", "a whitepaper"},
+                               {"tensor.fp16", "a datasheet"},
+                               {"tensor.fp64", "a datasheet"},
+                               {"dram_achievable_fraction", "a paper"}}}};
+}
+
+/// Parses a GPU with \p Pipes and returns the error message ("" if none).
+std::string pipesError(json::Object Pipes) {
+  json::Object Gpu = minimalGpu("gpu-a");
+  Gpu["pipes"] = std::move(Pipes);
+  return parseError(databaseJson(json::Array{std::move(Gpu)}));
+}
+
+json::Object &figuresOf(json::Object &Pipes) {
+  return *Pipes.getObject("per_sm_per_clock");
+}
+
+TEST(GpuDatabaseTest, ParsesPipesAndScalesThemToTheGpu) {
+  json::Object Gpu = minimalGpu("gpu-a");
+  Gpu["pipes"] = minimalPipes();
+  GpuDatabase DB = parseOrDie(databaseJson(json::Array{std::move(Gpu)}));
+  ASSERT_EQ(DB.all().size(), 1u);
+  const GpuSpec &G = DB.all().front();
+  EXPECT_DOUBLE_EQ(G.Pipes.Clock, 1e9);
+  EXPECT_DOUBLE_EQ(G.Pipes.TensorClock, 5e8);
+  EXPECT_EQ(G.Pipes.Sources.at("tensor.fp16"), "a datasheet");
+  ASSERT_TRUE(G.Pipes.DramAchievableFraction.has_value());
+  EXPECT_DOUBLE_EQ(*G.Pipes.DramAchievableFraction, 0.9);
+  // 100 SMs: 128 lanes x 100 x 1 GHz; 4 warp instructions x 100 x 1 GHz.
+  EXPECT_DOUBLE_EQ(*G.pipeRate("fp32"), 128 * 100 * 1e9);
+  EXPECT_DOUBLE_EQ(*G.pipeRate("issue"), 4 * 100 * 1e9);
+  // Tensor figures run at the tensor clock, except fp64 (the SM clock).
+  EXPECT_DOUBLE_EQ(*G.pipeRate("tensor.fp16"), 1024 * 100 * 5e8);
+  EXPECT_DOUBLE_EQ(*G.pipeRate("tensor.fp64"), 64 * 100 * 1e9);
+  EXPECT_FALSE(G.pipeRate("fp64").has_value());
+  EXPECT_FALSE(G.pipeRate("tensor.fp32").has_value());
+  EXPECT_FALSE(G.pipeRate("tensor").has_value());
+}
+
+TEST(GpuDatabaseTest, PipesAreOptional) {
+  GpuDatabase DB = parseOrDie(databaseJson(json::Array{minimalGpu("gpu-a")}));
+  ASSERT_EQ(DB.all().size(), 1u);
+  const GpuSpec &G = DB.all().front();
+  EXPECT_TRUE(G.Pipes.empty());
+  EXPECT_FALSE(G.pipeRate("fp32").has_value());
+  EXPECT_FALSE(G.pipeRate("tensor.fp16").has_value());
+}
+
+TEST(GpuDatabaseTest, H100SxmPipeRates) {
+  const GpuSpec *H100 = GpuDatabase::builtin().find("h100-sxm");
+  ASSERT_NE(H100, nullptr);
+  EXPECT_DOUBLE_EQ(H100->Pipes.Clock, 1980e6);
+  EXPECT_DOUBLE_EQ(H100->Pipes.TensorClock, 1830e6);
+  EXPECT_DOUBLE_EQ(H100->Pipes.PerSMPerClock.at("fp32"), 128);
+  EXPECT_DOUBLE_EQ(H100->Pipes.TensorPerSMPerClock.at("fp16"), 4096);
+
+  // 128 FMA results/clk/SM x 132 SMs = 16,896 per clock; x 1.98e9 Hz =
+  // 33,454.08e9 = 3.345408e13 FMA results/s (= 66.9 TFLOP/s at 2 FLOP each,
+  // the datasheet's 67).
+  std::optional<double> Fp32 = H100->pipeRate("fp32");
+  ASSERT_TRUE(Fp32.has_value());
+  EXPECT_DOUBLE_EQ(*Fp32, 3.345408e13);
+
+  // 4096 FLOP/clk/SM x 132 SMs = 540,672 per clock; x 1.83e9 Hz (the tensor
+  // clock) = 989,429.76e9 = 9.8942976e14 FLOP/s: the datasheet's dense
+  // 989.4 TFLOP/s, already in peak_tflops.
+  std::optional<double> TensorFp16 = H100->pipeRate("tensor.fp16");
+  ASSERT_TRUE(TensorFp16.has_value());
+  EXPECT_DOUBLE_EQ(*TensorFp16, 9.8942976e14);
+  std::optional<double> Peak = H100->peak(ComputeUnit::TensorCore, "fp16");
+  ASSERT_TRUE(Peak.has_value());
+  EXPECT_NEAR(*TensorFp16 / *Peak, 1.0, 0.001);
+
+  // FP64 tensor runs at the 1.98 GHz SM clock: 256 x 132 x 1.98e9 =
+  // 6.690816e13, the datasheet's 67 TFLOP/s.
+  EXPECT_DOUBLE_EQ(*H100->pipeRate("tensor.fp64"), 6.690816e13);
+  EXPECT_EQ(H100->Pipes.Sources.count("tensor.fp16"), 1u);
+}
+
+TEST(GpuDatabaseTest, GeForceFp32AccumulateTensorRateIsHalf) {
+  const GpuSpec *Rtx3090 = GpuDatabase::builtin().find("rtx-3090");
+  ASSERT_NE(Rtx3090, nullptr);
+  std::optional<double> Fp16 = Rtx3090->pipeRate("tensor.fp16");
+  std::optional<double> Fp32Acc = Rtx3090->pipeRate("tensor.fp16_fp32acc");
+  ASSERT_TRUE(Fp16.has_value());
+  ASSERT_TRUE(Fp32Acc.has_value());
+  EXPECT_DOUBLE_EQ(*Fp32Acc, *Fp16 / 2);
+  // 1024 FLOP/clk/SM x 82 SMs x 1.695e9 Hz = 142.3e12, the whitepaper's
+  // FP16-accumulate 142 TFLOP/s.
+  EXPECT_NEAR(*Fp16, 142e12, 0.01 * 142e12);
+}
+
+/// The per-clock figures times SMs times clock must reproduce the vendor
+/// peaks already in the file (where both exist): catches a typo in either.
+TEST(GpuDatabaseTest, BuiltinPipeRatesAgreeWithPeaks) {
+  constexpr double Tolerance = 0.02;
+  unsigned Compared = 0;
+  for (const GpuSpec &G : GpuDatabase::builtin().all()) {
+    SCOPED_TRACE(G.Id);
+    for (const auto &[Precision, Peak] : G.TensorCorePeak) {
+      // peak_tflops holds GeForce parts' FP32-accumulate rates.
+      std::string Key = "tensor." + Precision;
+      if (G.pipeRate(Key + "_fp32acc"))
+        Key += "_fp32acc";
+      std::optional<double> Rate = G.pipeRate(Key);
+      if (!Rate)
+        continue;
+      EXPECT_NEAR(*Rate / Peak, 1.0, Tolerance) << Key;
+      ++Compared;
+    }
+    for (const auto &[Precision, Peak] : G.CudaCorePeak) {
+      std::optional<double> Results = G.pipeRate(Precision);
+      if (!Results)
+        continue;
+      // One FMA result is 2 FLOP.
+      EXPECT_NEAR(2 * *Results / Peak, 1.0, Tolerance) << Precision;
+      ++Compared;
+    }
+  }
+  // Every built-in GPU has at least fp32 and fp64 on both sides.
+  EXPECT_GE(Compared, 2 * GpuDatabase::builtin().all().size());
+}
+
+TEST(GpuDatabaseTest, BuiltinPipesAreComplete) {
+  for (const GpuSpec &G : GpuDatabase::builtin().all()) {
+    SCOPED_TRACE(G.Id);
+    ASSERT_FALSE(G.Pipes.empty());
+    // The per-clock figures use the clock the vendor peaks use.
+    EXPECT_DOUBLE_EQ(G.Pipes.Clock, G.SMClock);
+    EXPECT_TRUE(G.pipeRate("fp32").has_value());
+    EXPECT_TRUE(G.pipeRate("fp64").has_value());
+    EXPECT_FALSE(G.Pipes.TensorPerSMPerClock.empty());
+    // The loader rejects a figure without a source; every source is text.
+    for (const auto &[Key, Source] : G.Pipes.Sources)
+      EXPECT_GT(Source.size(), 20u) << Key;
+  }
+}
+
+TEST(GpuDatabaseTest, UnknownPipeKeyIsAnError) {
+  json::Object Pipes = minimalPipes();
+  Pipes["clock_mhzz"] = 1000;
+  std::string Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains("'gpu-a'")) << Msg;
+  EXPECT_TRUE(StringRef(Msg).contains("unknown key(s) 'clock_mhzz' in 'pipes'"))
+      << Msg;
+
+  Pipes = minimalPipes();
+  figuresOf(Pipes)["fp33"] = 64;
+  Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains(
+      "unknown key(s) 'fp33' in 'pipes.per_sm_per_clock'"))
+      << Msg;
+
+  Pipes = minimalPipes();
+  figuresOf(Pipes).getObject("tensor")->try_emplace("fp61", 64);
+  Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains(
+      "unknown key(s) 'fp61' in 'pipes.per_sm_per_clock.tensor'"))
+      << Msg;
+}
+
+TEST(GpuDatabaseTest, PipeFigureWithoutSourceIsAnError) {
+  json::Object Pipes = minimalPipes();
+  figuresOf(Pipes)["lsu"] = 1;
+  std::string Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains("gpus[0] (id 'gpu-a')")) << Msg;
+  EXPECT_TRUE(StringRef(Msg).contains("figure 'lsu' in 'pipes' has no source"))
+      << Msg;
+
+  Pipes = minimalPipes();
+  Pipes.getObject("sources")->erase("tensor.fp16");
+  Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(
+      StringRef(Msg).contains("figure 'tensor.fp16' in 'pipes' has no source"))
+      << Msg;
+
+  Pipes = minimalPipes();
+  Pipes.erase("sources");
+  Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains("missing required key 'pipes.sources'"))
+      << Msg;
+
+  // A source must name a figure that is there (a misspelt key is caught).
+  Pipes = minimalPipes();
+  (*Pipes.getObject("sources"))["tensor.fp61"] = "a datasheet";
+  Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains(
+      "key 'pipes.sources.tensor.fp61' names no figure present in 'pipes'"))
+      << Msg;
+
+  Pipes = minimalPipes();
+  (*Pipes.getObject("sources"))["fp32"] = "";
+  Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains(
+      "key 'pipes.sources.fp32' must be a non-empty string"))
+      << Msg;
+}
+
+TEST(GpuDatabaseTest, NonPositivePipeRateIsAnError) {
+  for (double Rate : {0.0, -64.0}) {
+    json::Object Pipes = minimalPipes();
+    figuresOf(Pipes)["fp32"] = Rate;
+    std::string Msg = pipesError(std::move(Pipes));
+    EXPECT_TRUE(StringRef(Msg).contains("'gpu-a'")) << Msg;
+    EXPECT_TRUE(StringRef(Msg).contains(
+        "key 'pipes.per_sm_per_clock.fp32' must be positive"))
+        << Msg;
+  }
+  json::Object Pipes = minimalPipes();
+  (*figuresOf(Pipes).getObject("tensor"))["fp16"] = 0;
+  std::string Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains(
+      "key 'pipes.per_sm_per_clock.tensor.fp16' must be positive"))
+      << Msg;
+
+  Pipes = minimalPipes();
+  Pipes["clock_mhz"] = 0;
+  Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains("key 'pipes.clock_mhz' must be positive"))
+      << Msg;
+}
+
+TEST(GpuDatabaseTest, BadPipeClockOrFractionIsAnError) {
+  json::Object Pipes = minimalPipes();
+  Pipes.erase("clock_mhz");
+  std::string Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains("missing required key 'pipes.clock_mhz'"))
+      << Msg;
+
+  Pipes = minimalPipes();
+  Pipes["dram_achievable_fraction"] = 1.2;
+  Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains(
+      "key 'pipes.dram_achievable_fraction' must be at most 1"))
+      << Msg;
+
+  Pipes = minimalPipes();
+  figuresOf(Pipes)["tensor"] = 4096;
+  Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains(
+      "key 'pipes.per_sm_per_clock.tensor' must be an object"))
+      << Msg;
+}
+
 } // namespace

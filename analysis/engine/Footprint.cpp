@@ -674,7 +674,7 @@ static std::set<std::string> unvaluedParams(const Expr &O) {
 // that shifts every address of a buffer by the same amount, the same for
 // all the launch (`src[i + offset]`), moves the buffer's footprints
 // together: their sizes and overlaps are those with the shift taken as 0.
-// Any other such parameter is left in, and the walk names it.
+// Any other such parameter is left in, and the caller names it.
 static Expr footprintOffset(const KernelModel &M, const AccessModel &A,
                             const std::map<std::string, Expr> &Known) {
   Expr O = A.Offset->substitute(Known);

@@ -22,6 +22,9 @@ import roofline_tools  # noqa: E402
 ROOT = roofline_tools.ROOT
 SIZE = 4096
 GPU = "h100-sxm"
+# The GPUs the predicted times are given for: the ladder's own, and an
+# Ampere part.
+PREDICT_GPUS = ["h100-sxm", "a100-80gb-sxm"]
 
 # (key, rung title, file under kernels/gemm/)
 RUNGS = [
@@ -37,8 +40,8 @@ RUNGS = [
 ]
 
 
-def analyze(tool, path):
-    cmd = [tool, path, "--gpu", GPU, "--format=json"]
+def analyze(tool, path, gpu=GPU):
+    cmd = [tool, path, "--gpu", gpu, "--format=json"]
     for p in ("M", "N", "K"):
         cmd += ["--param", "%s=%d" % (p, SIZE)]
     proc, doc = roofline_tools.run_json(cmd)
@@ -157,6 +160,111 @@ ROW = (
     "| {shared} | {ai_req:.2f} | {ai_comp:.1f} | {precision} {unit} | {ridge:.1f} "
     "| {sol} | {sol_req} |\n"
 )
+
+# What each rung changes for the next one, said once for the prediction
+# tables (the resource it relieves is the one its limiter names).
+NEXT_CHANGE = {
+    "naive": "maps thread x to the column: a warp's requests of A become one broadcast sector, those of B and C 4 sectors, not 32",
+    "coalesced": "stages tiles of A and B in shared memory: each global element feeds TILE FMAs instead of one",
+    "smem": "keeps TM results per thread in registers: one shared value of B feeds TM FMAs",
+    "bt1d": "computes a TM×TN outer product per thread: TM + TN shared loads feed TM·TN FMAs",
+    "bt2d": "loads with float4 (one instruction for four values) and stores A transposed so a thread's values are contiguous",
+    "vec": "gives each warp its own sub-tile, so a lane reuses each shared value across more FMAs",
+    "warp": "moves the FMAs to bf16 tensor cores (`wmma`): 2·16·16·16 FLOPs per warp instruction",
+    "wmma": "writes the same MMAs as inline `mma.sync` PTX with hand-built fragments",
+    "mma": "(the last rung)",
+}
+
+
+def prediction(k):
+    """(seconds, limiter text, the next two resources) of a kernel's JSON."""
+    p = k["predicted"]
+    res = p["resources"]
+    if p["seconds"] is None or not res:
+        sys.exit(
+            "gemm-ladder: %s has no prediction: %s" % (k["name"], p.get("unknown"))
+        )
+    top = res[0]
+    text = top["title"]
+    if "per_fma" in top:
+        text += " (%.3g per FMA)" % top["per_fma"]
+    rest = ", ".join("%s %s" % (r["title"], seconds(r["seconds"])) for r in res[1:3])
+    return p["seconds"], text, rest
+
+
+def prediction_section(tool):
+    """The predicted time of every rung on each of PREDICT_GPUS, and whether
+    the times rank the rungs in the ladder's order."""
+    out = [
+        "## Predicted time, rung by rung\n\n"
+        "The speed of light above is the algorithm's; the prediction is the "
+        "implementation's ([prediction.md](prediction.md)): every resource's "
+        "work — DRAM and L2 bytes, L1 wavefronts, load/store and issued "
+        "instructions counted on the kernel's machine code, FP32 lanes, FLOPs "
+        "at peak — at its published throughput, the longest of them the time "
+        "and its resource the limiter.\n\n"
+    ]
+    for gpu_id in PREDICT_GPUS:
+        rows = []
+        gpu = None
+        for key, title, fname in RUNGS:
+            gpu, k = analyze(tool, os.path.join(ROOT, "kernels", "gemm", fname), gpu_id)
+            sec, limiter, rest = prediction(k)
+            rows.append(
+                (key, title, sec, limiter, rest, k["speed_of_light"]["seconds"])
+            )
+        out.append("### %s\n\n" % gpu["name"])
+        out.append(
+            "| Rung | Predicted | Limiter | Next resources | Speed of light | The next rung |\n"
+            "|---|---:|---|---|---:|---|\n"
+        )
+        for i, (key, title, sec, limiter, rest, sol) in enumerate(rows, 1):
+            out.append(
+                "| %d. %s | %s | %s | %s | %s | %s |\n"
+                % (
+                    i,
+                    title,
+                    seconds(sec),
+                    limiter,
+                    rest,
+                    seconds(sol),
+                    NEXT_CHANGE[key],
+                )
+            )
+        out.append("\n" + ranking(rows) + "\n\n")
+    return "".join(out)
+
+
+def ranking(rows):
+    """Whether each rung is predicted faster than the one before it (the two
+    tensor-core rungs are compared with the fastest fp32 rung only)."""
+    fp32 = [r for r in rows if r[0] not in ("wmma", "mma")]
+    tensor = [r for r in rows if r[0] in ("wmma", "mma")]
+    misses = []
+    for a, b in zip(fp32, fp32[1:]):
+        # Within 1% is a tie: the model cannot tell the two apart.
+        if b[2] >= a[2] * 0.99:
+            misses.append(
+                "%s (%s) is not predicted faster than %s (%s): both %s"
+                % (
+                    b[1],
+                    seconds(b[2]),
+                    a[1],
+                    seconds(a[2]),
+                    "limited by " + b[3] if a[3] == b[3] else "within 1%",
+                )
+            )
+    fastest = min(r[2] for r in fp32)
+    for t in tensor:
+        if not t[2] < fastest:
+            misses.append("%s is not faster than every fp32 rung" % t[1])
+    if not misses:
+        return (
+            "The predicted times rank the fp32 rungs in the ladder's order, "
+            "and both tensor-core rungs below every fp32 one."
+        )
+    return "Out of the ladder's order: " + "; ".join(misses) + "."
+
 
 RUNG_TEXT = {
     "naive": """\
@@ -298,6 +406,7 @@ def render(tool):
         "sum shared-memory loads and stores. Exact integers are in the "
         "JSON and pinned by the lit tests in `test/lit/kernels/`.\n\n"
     )
+    out.append(prediction_section(tool))
     out.append("## What moved, rung by rung\n\n")
     fp32_peak = rows[0]["peak"]
     prev = None

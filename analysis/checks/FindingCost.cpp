@@ -4,15 +4,6 @@
 
 using namespace roofline;
 
-std::optional<double> roofline::gridRequests(const AccessInfo &A) {
-  // A shared request is taken to be a full warp's: the bank analysis
-  // does not keep its active lanes (a partial edge warp is rare there).
-  unsigned Lanes = A.Sectors ? A.Sectors->ActiveLanes : A.Banks ? 32 : 0;
-  if (!A.GridExecutions || !Lanes)
-    return std::nullopt;
-  return double(*A.GridExecutions) / Lanes;
-}
-
 // Per-SM per-clock work as time: N units spread over every SM.
 static std::optional<double> perSMClock(double N, const GpuSpec &Gpu) {
   if (!Gpu.SMClock || !Gpu.SMs)

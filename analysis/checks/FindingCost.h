@@ -30,10 +30,6 @@
 
 namespace roofline {
 
-/// Warp requests the grid makes for A (executions over the active lanes of
-/// the analyzed warp); none without a launch.
-std::optional<double> gridRequests(const AccessInfo &A);
-
 std::optional<double> uncoalescedCost(const AccessInfo &A, const GpuSpec &Gpu);
 std::optional<double> bankConflictCost(const AccessInfo &A, const GpuSpec &Gpu);
 std::optional<double> unvectorizedCost(const AccessInfo &A, const GpuSpec &Gpu);

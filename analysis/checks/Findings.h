@@ -15,6 +15,7 @@
 #include "GpuDatabase.h"
 #include "Metrics.h"
 #include "OptionTable.h"
+#include "Prediction.h"
 #include "SourceLoc.h"
 
 #include <optional>
@@ -72,6 +73,8 @@ struct KernelFacts {
   std::string Name;
   SourceLoc Loc;
   const RooflineMetrics *Metrics = nullptr;
+  /// The implementation's predicted time (Prediction.h), if any.
+  const Prediction *Predicted = nullptr;
   const GpuSpec *Gpu = nullptr;
   std::string Unresolved; ///< Why the launch has no sizes, if it has none.
   /// With a launch: the kernel parameters with no value that left counts

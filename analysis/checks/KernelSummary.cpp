@@ -18,6 +18,11 @@ void roofline::checkKernelSummary(const KernelFacts &K,
   S.Level = "note";
   S.Message = "kernel '" + K.Name + "': ";
   if (M.Seconds || M.SecondsUpper) {
+    // The implementation's time first, then the algorithm's ceiling: the
+    // gap between the two is what the other findings explain.
+    if (K.Predicted && K.Predicted->Seconds)
+      S.Message += "predicted " + formatSeconds(*K.Predicted->Seconds) + ", " +
+                   predictionLimiter(*K.Predicted) + "; ";
     S.Message += "speed of light " +
                  formatSeconds(M.Seconds ? *M.Seconds : *M.SecondsUpper) +
                  " on " + K.Gpu->Name + ", " + M.Bound + "-bound";

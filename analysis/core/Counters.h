@@ -53,6 +53,28 @@ constexpr const char *SharedPrefix = "shared.";
 constexpr const char *Atomics = "atomics";
 constexpr const char *AtomicBytes = "atomic_bytes";
 
+/// Machine instructions per thread, by the pipe that executes them, counted
+/// on the PTX the back end makes (MachineInstructions.h): "inst.issue" is
+/// every instruction (what the schedulers issue), the others its classes.
+/// They are not FLOPs or bytes: the report keeps them out of the counter
+/// table and prices them per pipe (Prediction.h).
+constexpr const char *InstPrefix = "inst.";
+constexpr const char *InstIssue = "inst.issue";
+constexpr const char *InstFp32 = "inst.fp32";      ///< FADD, FMUL, FFMA.
+constexpr const char *InstFp64 = "inst.fp64";      ///< DADD, DMUL, DFMA.
+constexpr const char *InstFp16 = "inst.fp16";      ///< Results: HFMA2 is 2.
+constexpr const char *InstBf16 = "inst.bf16";      ///< Results, as fp16.
+constexpr const char *InstIntMad = "inst.int_mad"; ///< IMAD (the FMA pipe).
+constexpr const char *InstAlu = "inst.alu";        ///< Integer and logic.
+constexpr const char *InstMufu = "inst.mufu";      ///< MUFU (XU pipe).
+constexpr const char *InstConvert = "inst.conversion";
+constexpr const char *InstShuffle = "inst.shuffle";
+constexpr const char *InstMemory = "inst.memory"; ///< LSU: ld, st, atom.
+constexpr const char *InstTensor = "inst.tensor"; ///< mma, wmma.
+/// FMAs of every floating-point type among the above (a yardstick: work
+/// "per FMA").
+constexpr const char *InstFma = "inst.fma";
+
 } // namespace counter
 } // namespace roofline
 

@@ -30,3 +30,21 @@ std::string roofline::formatBytes(double B) {
   snprintf(Buf, sizeof(Buf), U == 0 ? "%.0f %s" : "%.1f %s", B, Units[U]);
   return Buf;
 }
+
+std::string roofline::formatCount(double N) {
+  const char *Units[] = {"", " k", " M", " G", " T", " P"};
+  int U = 0;
+  while (N >= 1000 && U < 5) {
+    N /= 1000;
+    ++U;
+  }
+  char Buf[64];
+  snprintf(Buf, sizeof(Buf), U == 0 ? "%.4g%s" : "%.3g%s", N, Units[U]);
+  return Buf;
+}
+
+std::string roofline::formatPercent(double Fraction) {
+  char Buf[64];
+  snprintf(Buf, sizeof(Buf), "%.1f%%", Fraction * 100);
+  return Buf;
+}

@@ -17,6 +17,10 @@ namespace roofline {
 std::string formatSeconds(double S);
 /// Human-readable bytes: "192.0 MiB".
 std::string formatBytes(double B);
+/// A count with a decimal prefix: "4.29 G", "512", "1.5 k".
+std::string formatCount(double N);
+/// A fraction as a percentage: "88.7%".
+std::string formatPercent(double Fraction);
 
 } // namespace roofline
 

@@ -10,6 +10,7 @@
 #include "KernelModel.h"
 #include "Limits.h"
 #include "LintOptions.h"
+#include "MachineInstructions.h"
 #include "SourceText.h"
 #include "TileCost.h"
 
@@ -303,9 +304,43 @@ private:
   llvm::SmallString<256> Abs;
   SourceFiles Sources;
   FileReport FR;
+  /// The unit's machine instructions per block (made with the first kernel
+  /// that needs them), or why there are none.
+  std::optional<
+      std::map<const llvm::BasicBlock *, std::map<std::string, Rational>>>
+      Machine;
+  std::string MachineWhy;
+  void addInstructions(KernelModel &Model);
 };
 
 } // namespace
+
+// Every kernel of the unit is compiled to PTX at once, the first time one
+// is modelled.
+void UnitAnalysis::addInstructions(KernelModel &Model) {
+  if (!Machine) {
+    Machine.emplace();
+    std::string Arch = S.Compile.Arch.empty() ? S.Gpu->Arch : S.Compile.Arch;
+    // The back end's straight-line optimizations take time superlinear in
+    // a block's length: past this size the PTX is not made, and said so.
+    constexpr size_t MaxInstructions = 12000;
+    size_t Size = 0;
+    for (const llvm::Function &Fn : *CU.Module)
+      Size += Fn.getInstructionCount();
+    if (Size > MaxInstructions)
+      MachineWhy = "the device code is too large to compile for instruction "
+                   "counts (" +
+                   std::to_string(Size) + " IR instructions, at most " +
+                   std::to_string(MaxInstructions) + ")";
+    else if (auto P = emitMarkedPtx(*CU.Module, Arch))
+      *Machine = blockInstructions(*P);
+    else
+      MachineWhy = llvm::toString(P.takeError());
+  }
+  for (BlockModel &B : Model.Blocks)
+    if (auto It = Machine->find(B.BB); It != Machine->end())
+      B.Instructions = It->second;
+}
 
 // --kernel: only that kernel's entry, if it is lost.
 bool UnitAnalysis::lostKernelNamed(const NotAnalyzed &N) const {
@@ -515,6 +550,11 @@ void UnitAnalysis::count(KernelReport &R, const KernelModel &Counted,
   }
   if (R.Counts.Estimate.Limit)
     R.Counts.Unknowns.push_back(*R.Counts.Estimate.Limit);
+  if (R.Counts.Instructions.empty() && R.Counts.InstructionsWhy.empty())
+    R.Counts.InstructionsWhy = !MachineWhy.empty() ? MachineWhy
+                               : LI.known()
+                                   ? "the kernel has no machine code"
+                                   : "instruction counts need a launch";
 }
 
 void UnitAnalysis::placeUnknowns(KernelReport &R,
@@ -544,10 +584,12 @@ void UnitAnalysis::addFindings(
     bool Sweep) {
   const KernelLaunch &LI = R.Launch;
   R.Metrics = computeMetrics(R.Counts, *FR.Gpu, LI.known());
+  R.Predicted = predictTime(R.Counts, R.Accesses, R.Metrics, *FR.Gpu);
   KernelFacts Facts;
   Facts.Name = Decl.Name;
   Facts.Loc = Decl.Loc;
   Facts.Metrics = &R.Metrics;
+  Facts.Predicted = &R.Predicted;
   Facts.Gpu = FR.Gpu;
   Facts.Unresolved = LI.Unresolved;
   // Kernel parameters whose missing value left something unknown (with
@@ -617,8 +659,10 @@ llvm::Error UnitAnalysis::addKernel(llvm::Function &F) {
   // whose building reached a limit is incomplete: either way each of its
   // launches is reported with the limit's reason instead of counts.
   KernelModel Model;
-  if (!KernelLimits::expired())
+  if (!KernelLimits::expired()) {
     Model = buildKernelModel(F, &Decl);
+    addInstructions(Model);
+  }
   std::optional<UnknownReason> Limited;
   if (KernelLimits::expired()) {
     Limited.emplace();

@@ -719,3 +719,12 @@ roofline::blockLoadFootprint(const KernelModel &M, const KernelLaunch &Launch,
   }
   return Total;
 }
+
+std::optional<double> roofline::gridRequests(const AccessInfo &A) {
+  // A shared request is taken to be a full warp's: the bank analysis
+  // does not keep its active lanes (a partial edge warp is rare there).
+  unsigned Lanes = A.Sectors ? A.Sectors->ActiveLanes : A.Banks ? 32 : 0;
+  if (!A.GridExecutions || !Lanes)
+    return std::nullopt;
+  return double(*A.GridExecutions) / Lanes;
+}

@@ -143,6 +143,10 @@ struct AccessInfo {
   unsigned idealSectors() const;
 };
 
+/// Warp requests the grid makes for A (executions over the active lanes of
+/// the analyzed warp); none without a launch.
+std::optional<double> gridRequests(const AccessInfo &A);
+
 /// dram_bytes.upper: every sector the grid's global requests touch, with no
 /// reuse in any cache.
 struct SectorTraffic {

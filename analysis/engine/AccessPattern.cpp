@@ -27,6 +27,12 @@ static int64_t floorDiv(int64_t A, int64_t B) {
   return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
 }
 
+unsigned SectorReport::wavefronts(unsigned Width) const {
+  auto Ceil = [](uint64_t N, uint64_t D) { return unsigned((N + D - 1) / D); };
+  return std::max({Ceil(Lines, 4), Ceil(Sectors, 16),
+                   Ceil(uint64_t(ActiveLanes) * Width, 128), 1u});
+}
+
 SectorReport roofline::analyzeGlobalRequest(const LaneAddresses &A,
                                             unsigned Width, unsigned RowLanes) {
   SectorReport R;
@@ -48,6 +54,10 @@ SectorReport roofline::analyzeGlobalRequest(const LaneAddresses &A,
   }
   R.ActiveLanes = Ranges.size();
   R.Sectors = Sectors.size();
+  std::set<int64_t> Lines;
+  for (int64_t S : Sectors)
+    Lines.insert(floorDiv(S, int64_t(SectorsPerLine)));
+  R.Lines = Lines.size();
   R.BytesFetched = uint64_t(R.Sectors) * SectorBytes;
   std::sort(Ranges.begin(), Ranges.end());
   int64_t End = INT64_MIN;

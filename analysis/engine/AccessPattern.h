@@ -24,6 +24,7 @@ namespace roofline {
 
 constexpr unsigned WarpSize = 32;
 constexpr unsigned SectorBytes = 32;
+constexpr unsigned SectorsPerLine = 4;
 constexpr unsigned SharedBanks = 32;
 constexpr unsigned BankBytes = 4;
 
@@ -43,11 +44,16 @@ std::string accessClassName(AccessClass C, int64_t StrideElements);
 struct SectorReport {
   unsigned ActiveLanes = 0;
   unsigned Sectors = 0;      ///< Distinct 32-byte sectors touched.
+  unsigned Lines = 0;        ///< Distinct 128-byte lines they are in.
   uint64_t BytesUsed = 0;    ///< Distinct bytes the lanes ask for.
   uint64_t BytesFetched = 0; ///< Sectors * 32.
   AccessClass Class = AccessClass::Irregular;
   /// Bytes between consecutive lanes when constant (Strided, Coalesced).
   int64_t LaneStride = 0;
+  /// L1 data-stage passes (wavefronts) the request takes, a lower bound:
+  /// the tag stage resolves 4 lines and 16 sectors a cycle, the data stage
+  /// returns 128 bytes (docs/counting.md, "Wavefronts").
+  unsigned wavefronts(unsigned Width) const;
   double efficiency() const {
     return BytesFetched ? double(BytesUsed) / double(BytesFetched) : 1.0;
   }

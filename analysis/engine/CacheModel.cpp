@@ -14,16 +14,76 @@ static constexpr uint64_t WalkBudget = 4000000;
 /// average (grids of identical waves, such as elementwise kernels).
 static constexpr uint64_t MaxWaves = 64;
 
+namespace {
+/// Occupancy facts of cuda_occupancy.h (CUDA 13.0) for compute capability
+/// 7.0-12.x: cudaOccSubPartitionsPerMultiprocessor,
+/// cudaOccRegAllocationGranularity and cudaOccRegAllocationMaxPerThread.
+constexpr uint64_t SubPartitionsPerSM = 4;
+constexpr uint64_t RegisterAllocationUnit = 256;
+constexpr unsigned MaxRegistersPerThread = 256;
+constexpr uint64_t WarpSize = 32;
+} // namespace
+
+static uint64_t roundUp(uint64_t X, uint64_t Unit) {
+  return (X + Unit - 1) / Unit * Unit;
+}
+
+/// The major compute capability of an "sm_90a"-style architecture (9), or
+/// 0 when it is not one.
+static unsigned ccMajor(llvm::StringRef Arch) {
+  unsigned Number = 0;
+  if (!Arch.consume_front("sm_") ||
+      Arch.take_while([](char C) { return C >= '0' && C <= '9'; })
+          .getAsInteger(10, Number))
+    return 0;
+  return Number / 10;
+}
+
+/// Blocks per SM the register file holds (cudaOccMaxBlocksPerSMRegsLimit):
+/// a warp is allocated its threads' registers rounded up to the allocation
+/// unit, from one sub-partition's quarter of the file. The header's
+/// per-block check (64K registers, counting warps in fours) passes whenever
+/// one block fits the SM, which has 64K registers too.
+static unsigned blocksByRegisters(unsigned RegistersPerSM, unsigned Registers,
+                                  uint64_t WarpsPerBlock) {
+  if (Registers > MaxRegistersPerThread || !WarpsPerBlock)
+    return 0;
+  uint64_t PerWarp = roundUp(Registers * WarpSize, RegisterAllocationUnit);
+  uint64_t WarpsPerSM =
+      SubPartitionsPerSM * (RegistersPerSM / SubPartitionsPerSM / PerWarp);
+  return unsigned(WarpsPerSM / WarpsPerBlock);
+}
+
+/// The shared memory a block is allocated (cudaOccMaxBlocksPerSMSmemLimit):
+/// its bytes plus what the system reserves per block, rounded up to the
+/// allocation granularity (cudaOccSMemAllocationGranularity). The 1 KB
+/// reserve is the gap between the guide's per-SM and per-block limits from
+/// compute capability 8.0 on (228 vs 227 KB on 9.0); 7.x has none.
+static uint64_t allocatedShared(unsigned Major, uint64_t Bytes) {
+  uint64_t Reserved = Major >= 8 ? 1024 : 0;
+  uint64_t Granularity = Major >= 8 ? 128 : 256;
+  return roundUp(Bytes + Reserved, Granularity);
+}
+
 void roofline::residency(const GpuSpec &Gpu, const Dim3 &Block,
-                         uint64_t SharedBytes, CacheEstimate &E) {
+                         uint64_t SharedBytes, CacheEstimate &E,
+                         unsigned RegistersPerThread) {
   uint64_t Threads = uint64_t(Block.count());
-  uint64_t Warps32 = (Threads + 31) / 32 * 32;
+  uint64_t Warps = (Threads + WarpSize - 1) / WarpSize;
   unsigned ByBlocks = Gpu.MaxBlocksPerSM ? Gpu.MaxBlocksPerSM : 32;
-  unsigned ByThreads = Gpu.MaxThreadsPerSM && Warps32
-                           ? unsigned(Gpu.MaxThreadsPerSM / Warps32)
+  unsigned ByThreads = Gpu.MaxThreadsPerSM && Warps
+                           ? unsigned(Gpu.MaxThreadsPerSM / (Warps * WarpSize))
                            : ByBlocks;
-  unsigned ByShared = SharedBytes && Gpu.SharedPerSMBytes
-                          ? unsigned(Gpu.SharedPerSMBytes / SharedBytes)
+  // Registers bring the rest of the occupancy calculation with them; the
+  // architectures outside 7.0-12.x, whose rules differ, keep the estimate
+  // without registers.
+  unsigned Major = ccMajor(Gpu.Arch);
+  bool Occupancy =
+      RegistersPerThread && Gpu.RegistersPerSM && Major >= 7 && Major <= 12;
+  uint64_t Shared =
+      Occupancy ? allocatedShared(Major, SharedBytes) : SharedBytes;
+  unsigned ByShared = Shared && Gpu.SharedPerSMBytes
+                          ? unsigned(Gpu.SharedPerSMBytes / Shared)
                           : ByBlocks;
   E.BlocksPerSM = ByBlocks;
   E.Limiter = "blocks per SM";
@@ -35,8 +95,27 @@ void roofline::residency(const GpuSpec &Gpu, const Dim3 &Block,
     E.BlocksPerSM = ByShared;
     E.Limiter = "shared memory per SM";
   }
+  if (Occupancy) {
+    unsigned ByRegisters =
+        blocksByRegisters(Gpu.RegistersPerSM, RegistersPerThread, Warps);
+    if (ByRegisters < E.BlocksPerSM) {
+      E.BlocksPerSM = ByRegisters;
+      E.Limiter = "registers per SM";
+    }
+  }
+  // A block that fits nowhere would fail to launch; the model still runs
+  // it one at a time rather than not at all.
   E.BlocksPerSM = std::max(E.BlocksPerSM, 1u);
   E.BlocksPerWave = uint64_t(std::max(Gpu.SMs, 1u)) * E.BlocksPerSM;
+}
+
+uint64_t roofline::residentWarpsPerSM(const GpuSpec &Gpu, const Dim3 &Block,
+                                      uint64_t SharedBytes,
+                                      unsigned RegistersPerThread) {
+  CacheEstimate E;
+  residency(Gpu, Block, SharedBytes, E, RegistersPerThread);
+  uint64_t Warps = (uint64_t(Block.count()) + WarpSize - 1) / WarpSize;
+  return E.BlocksPerSM * Warps;
 }
 
 // The blocks with linear ids [S, E) (blockIdx.x fastest) as boxes.

@@ -42,9 +42,23 @@ struct CacheEstimate {
 };
 
 /// Waves the GPU runs the launch in: SMs x blocks per SM, limited by
-/// threads, blocks and shared memory per SM (registers are not modelled).
+/// threads, blocks and shared memory per SM. With the registers per thread
+/// ptxas allocates (RegistersPerThread > 0) and the GPU's register file in
+/// the data, the limit follows cuda_occupancy.h of the CUDA toolkit for
+/// compute capability 7.0-12.x: registers are allocated per warp in units of
+/// 256 from each of the 4 sub-partitions' quarter of the file, and a
+/// block's shared memory is its bytes plus the 1 KB the system reserves
+/// (8.x on), rounded up to 128 B (256 B on 7.x). Without registers the
+/// estimate is the coarser one of threads, blocks and plain shared bytes, as
+/// before registers were known.
 void residency(const GpuSpec &Gpu, const Dim3 &Block, uint64_t SharedBytes,
-               CacheEstimate &E);
+               CacheEstimate &E, unsigned RegistersPerThread = 0);
+
+/// Warps resident on an SM at once: blocks per SM (residency) x warps per
+/// block. What a Little's-law bound divides the work in flight among.
+uint64_t residentWarpsPerSM(const GpuSpec &Gpu, const Dim3 &Block,
+                            uint64_t SharedBytes,
+                            unsigned RegistersPerThread = 0);
 
 CacheEstimate
 estimateDramTraffic(const KernelModel &M,

@@ -143,6 +143,8 @@ private:
   CondRef threadGuard(const BlockModel &B) const;
   void chooseRepresentative();
   void countBlock(const BlockModel &B);
+  void countInstructions(const BlockModel &B, DomainWalker &W,
+                         std::optional<CountResult> Grid);
   void perThread();
   void derivedPerThread();
   void intensityFormula();
@@ -264,8 +266,13 @@ void CountsBuilder::chooseRepresentative() {
 void CountsBuilder::countBlock(const BlockModel &B) {
   for (const UnknownReason &R : B.Unknowns)
     addUnique(KC.Unknowns, R);
-  if (B.Ops.empty())
+  if (B.Ops.empty()) {
+    if (HaveLaunch && !B.Instructions.empty()) {
+      DomainWalker W(M, B, Known, WalkBudget);
+      countInstructions(B, W, std::nullopt);
+    }
     return;
+  }
   for (const NestLevel &NL : B.Nest) {
     const LoopInfoModel &LM = M.Loops[NL.Loop];
     if (!LM.isKnown())
@@ -318,12 +325,39 @@ void CountsBuilder::countBlock(const BlockModel &B) {
                  {ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block), Grid}};
   for (auto &T : Targets) {
     CountResult C = countExecutions(W, T.Box);
+    if (&T.Out == &Grid)
+      countInstructions(B, W, C);
     if (!C.Value)
       addUnique(KC.Unknowns, C.Why);
     for (auto &KV : B.Ops)
       T.Out.add(KV.first, C.Value ? std::optional<Rational>(*C.Value *
                                                             Rational(KV.second))
                                   : std::nullopt);
+  }
+}
+
+// The block's machine instructions over the grid: Executions, when the
+// counters' walk gave them, else a walk of its own (a block of address
+// arithmetic and branches has instructions and no counters).
+void CountsBuilder::countInstructions(const BlockModel &B, DomainWalker &W,
+                                      std::optional<CountResult> Executions) {
+  if (B.Instructions.empty() || !KC.InstructionsWhy.empty())
+    return;
+  if (!Executions)
+    Executions =
+        countExecutions(W, ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block));
+  if (!Executions->Value) {
+    KC.InstructionsWhy = Executions->Why.Reason.empty()
+                             ? "a block's executions are unknown"
+                             : Executions->Why.Reason;
+    KC.Instructions.clear();
+    return;
+  }
+  if (!B.Unknowns.empty() && KC.InstructionsPartial.empty())
+    KC.InstructionsPartial = B.Unknowns.front().Reason;
+  for (auto &KV : B.Instructions) {
+    Rational &Sum = KC.Instructions[KV.first];
+    Sum = Sum + *Executions->Value * KV.second;
   }
 }
 

@@ -53,6 +53,12 @@ struct KernelCounts {
   /// DRAM bytes from the cache model, between Compulsory and requested.
   CacheEstimate Estimate;
   std::vector<UnknownReason> Unknowns;
+  /// Machine instructions ("inst.*" counters) summed over the grid's
+  /// threads, with a launch and the kernel's PTX; InstructionsWhy says why
+  /// there are none (a block's executions unknown, no PTX), and
+  /// InstructionsPartial what they leave out (a call not inlined).
+  std::map<std::string, Rational> Instructions;
+  std::string InstructionsWhy, InstructionsPartial;
 };
 
 /// Computes the counts of M for a launch; Params are kernel parameter

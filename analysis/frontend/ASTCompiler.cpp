@@ -99,6 +99,10 @@ roofline::compileFromAST(ASTContext &Ctx, Preprocessor &PP,
   }
   CodeGenOptions CGO;
   CGO.OptimizationLevel = 3;
+  // As in a release build: without it clang marks every loop that has no
+  // pragma "do not unroll", and the machine code the instruction counts
+  // come from (PtxCodegen.h) would keep loops a build unrolls.
+  CGO.UnrollLoops = true;
   CGO.DisableLLVMPasses = true;
   CGO.setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
   CGO.DebugColumnInfo = true;

@@ -6,6 +6,7 @@
 #include "FlagLoops.h"
 #include "NvccFlags.h"
 #include "Prelude.h"
+#include "PtxCodegen.h"
 #include "UnsafeFlags.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -138,6 +139,10 @@ public:
     CG.LinkBitcodeFiles.clear();
     CG.DisableLLVMPasses = true;
     CG.OptimizationLevel = 3;
+    // As in a release build: without it clang marks every loop that has no
+    // pragma "do not unroll", and the machine code the instruction counts
+    // come from (PtxCodegen.h) would keep loops a build unrolls.
+    CG.UnrollLoops = true;
     CG.setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
     CG.DebugColumnInfo = true;
     CG.DiscardValueNames = false;
@@ -565,39 +570,6 @@ static void replaceMinMaxCalls(llvm::Module &M) {
   }
 }
 
-/// `#pragma unroll` forces full unrolling even with unrolling off; drop the
-/// hint so that such loops keep a symbolic trip count (ITEMS, not a copy of
-/// the body per iteration). Totals are the same either way.
-static void dropUnrollHints(llvm::Module &M) {
-  llvm::LLVMContext &Ctx = M.getContext();
-  for (llvm::Function &F : M)
-    for (llvm::BasicBlock &BB : F) {
-      llvm::Instruction *T = BB.getTerminator();
-      llvm::MDNode *Loop =
-          T ? T->getMetadata(llvm::LLVMContext::MD_loop) : nullptr;
-      if (!Loop)
-        continue;
-      llvm::SmallVector<llvm::Metadata *, 4> Ops = {nullptr};
-      bool Dropped = false;
-      for (unsigned I = 1; I < Loop->getNumOperands(); ++I) {
-        auto *Opt = llvm::dyn_cast<llvm::MDNode>(Loop->getOperand(I));
-        auto *Name = Opt && Opt->getNumOperands()
-                         ? llvm::dyn_cast<llvm::MDString>(Opt->getOperand(0))
-                         : nullptr;
-        if (Name && Name->getString().starts_with("llvm.loop.unroll.")) {
-          Dropped = true;
-          continue;
-        }
-        Ops.push_back(Loop->getOperand(I));
-      }
-      if (!Dropped)
-        continue;
-      llvm::MDNode *New = llvm::MDNode::getDistinct(Ctx, Ops);
-      New->replaceOperandWith(0, New);
-      T->setMetadata(llvm::LLVMContext::MD_loop, New);
-    }
-}
-
 void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   static bool Initialized = [] {
     LLVMInitializeNVPTXTargetInfo();
@@ -613,7 +585,11 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   replaceMinMaxCalls(M);
   replaceMul24Calls(M);
   exposeOutputArguments(M);
-  dropUnrollHints(M);
+  // `#pragma unroll` forces full unrolling even with unrolling off: hidden,
+  // such loops keep a symbolic trip count (ITEMS, not a copy of the body
+  // per iteration; totals are the same), and the machine code made for
+  // instruction counts unrolls them as a build does (PtxCodegen.h).
+  renameUnrollHints(M, /*Hide=*/true);
   // Results must not depend on the user's -O level: drop optnone/noinline
   // that -O0 adds to user functions.
   for (llvm::Function &F : M) {
@@ -651,26 +627,18 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   PTO.LoopInterleaving = false;
   PTO.LoopVectorization = false;
   PTO.SLPVectorization = false;
-  llvm::PassBuilder PB(TM.get(), PTO);
-  llvm::LoopAnalysisManager LAM;
-  llvm::FunctionAnalysisManager FAM;
-  llvm::CGSCCAnalysisManager CGAM;
-  llvm::ModuleAnalysisManager MAM;
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  llvm::ModulePassManager MPM =
-      PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
-  // The NVPTX back end merges adjacent loads and stores into vector ones
-  // (a float4 copy is one 16-byte access); do the same so that instruction
-  // counts and widths match the machine code.
-  llvm::FunctionPassManager FPM;
-  FPM.addPass(llvm::LoadStoreVectorizerPass());
-  FPM.addPass(llvm::InstCombinePass());
-  MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(FPM)));
-  MPM.run(M, MAM);
+  runPipeline(M, TM.get(), PTO, [](llvm::PassBuilder &PB) {
+    llvm::ModulePassManager MPM =
+        PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+    // The NVPTX back end merges adjacent loads and stores into vector ones
+    // (a float4 copy is one 16-byte access); do the same so that
+    // instruction counts and widths match the machine code.
+    llvm::FunctionPassManager FPM;
+    FPM.addPass(llvm::LoadStoreVectorizerPass());
+    FPM.addPass(llvm::InstCombinePass());
+    MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(FPM)));
+    return MPM;
+  });
   canonicalizeFlagLoops(M);
   unmaskConstantLoads(M);
   for (llvm::Function &F : M)

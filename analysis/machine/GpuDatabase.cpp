@@ -61,6 +61,19 @@ double PipeRates::tensorClock(StringRef Type) const {
   return TensorClock;
 }
 
+std::optional<double> PipeRates::latencyCycles(StringRef Key) const {
+  auto It = LatencyCycles.find(Key.str());
+  if (It == LatencyCycles.end())
+    return std::nullopt;
+  return It->second;
+}
+
+bool PipeRates::isPlaceholder(StringRef SourceKey) const {
+  auto It = Sources.find(SourceKey.str());
+  return It != Sources.end() &&
+         StringRef(It->second).trim().starts_with_insensitive("placeholder");
+}
+
 std::optional<double> GpuSpec::pipeRate(StringRef Key) const {
   if (Pipes.empty())
     return std::nullopt;
@@ -98,6 +111,7 @@ constexpr StringLiteral GpuKeys[] = {"id",
                                      "shared_per_block_bytes",
                                      "max_threads_per_sm",
                                      "max_blocks_per_sm",
+                                     "registers_per_sm",
                                      "l1_shared_per_sm_bytes",
                                      "l2_bandwidth_gbs",
                                      "sm_clock_mhz",
@@ -108,9 +122,16 @@ constexpr StringLiteral GpuKeys[] = {"id",
 
 constexpr StringLiteral PeakUnitKeys[] = {"cuda_core", "tensor_core"};
 
-constexpr StringLiteral PipeKeys[] = {"clock_mhz", "tensor_clock_mhz",
-                                      "per_sm_per_clock",
-                                      "dram_achievable_fraction", "sources"};
+constexpr StringLiteral PipeKeys[] = {
+    "clock_mhz",        "tensor_clock_mhz",
+    "per_sm_per_clock", "dram_achievable_fraction",
+    "latency_cycles",   "sources"};
+
+/// The keys of "pipes.latency_cycles": dependent-chain latencies in SM
+/// clock cycles, of a load hitting each level and of the FP32 and tensor
+/// pipes.
+constexpr StringLiteral LatencyKeys[] = {"dram", "l2",  "l1",         "shared",
+                                         "fp32", "mma", "tcgen05_mma"};
 
 /// The keys of "pipes.per_sm_per_clock": lane results, warp instructions
 /// (issue, lsu) and bytes (shared_bytes, l1_bytes), plus the tensor object.
@@ -445,6 +466,8 @@ Error GpuEntryParser::checkPipeSources(const PipeRates &Pipes) const {
     Figures.push_back("tensor." + KV.first);
   if (Pipes.DramAchievableFraction)
     Figures.push_back("dram_achievable_fraction");
+  for (const auto &KV : Pipes.LatencyCycles)
+    Figures.push_back("latency_cycles." + KV.first);
   for (const std::string &Figure : Figures)
     if (!Pipes.Sources.count(Figure))
       return error("figure '" + Figure +
@@ -515,6 +538,16 @@ Error GpuEntryParser::readPipes(GpuSpec &Spec) const {
     Out.DramAchievableFraction = Value;
   }
 
+  if (const json::Value *Latency = (*Pipes)->get("latency_cycles")) {
+    Expected<const json::Object *> Cycles =
+        readObject(*Latency, "pipes.latency_cycles");
+    if (!Cycles)
+      return Cycles.takeError();
+    if (Error E = readPipeFigures(**Cycles, "pipes.latency_cycles", LatencyKeys,
+                                  Out.LatencyCycles))
+      return E;
+  }
+
   if (Error E = readPipeSources(**Pipes, Out))
     return E;
   return checkPipeSources(Out);
@@ -571,6 +604,9 @@ Expected<GpuSpec> GpuEntryParser::parse() {
     return E;
   if (Error E = readUnsigned("max_blocks_per_sm", Spec.MaxBlocksPerSM))
     return E;
+  if (Obj.get("registers_per_sm"))
+    if (Error E = readUnsigned("registers_per_sm", Spec.RegistersPerSM))
+      return E;
 
   // Optional: the reuse cost model (docs/findings.md) needs them and says
   // so when a GPU lacks them.

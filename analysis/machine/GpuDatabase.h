@@ -25,6 +25,7 @@
 ///         "shared_per_block_bytes": 232448,
 ///         "max_threads_per_sm": 2048,
 ///         "max_blocks_per_sm": 32,
+///         "registers_per_sm": 65536,        // optional, 32-bit registers
 ///         "peak_tflops": {                  // dense TFLOP/s (TOPS for int)
 ///           "cuda_core":   { "fp32": 67, ... },
 ///           "tensor_core": { "bf16": 989.4, ... }
@@ -44,8 +45,13 @@
 ///             "tensor": { "fp16": 4096, ... } // dense FLOP
 ///           },
 ///           "dram_achievable_fraction": 0.887, // optional, in (0, 1]
+///           "latency_cycles": {             // optional, SM clock cycles
+///             "dram": 700, "l2": 291, "l1": 40, "shared": 29, "fp32": 4,
+///             "mma": 32, "tcgen05_mma": 11
+///           },
 ///           "sources": { "clock_mhz": "...", "fp32": "...",
-///                        "tensor.fp16": "...", ... }
+///                        "tensor.fp16": "...", "latency_cycles.dram": "...",
+///                        ... }
 ///         }
 ///       }
 ///     ]
@@ -73,6 +79,15 @@
 /// rates. tensor_clock_mhz is the clock of the vendor's tensor peaks where it
 /// is below clock_mhz (H100: 1830 vs 1980 MHz); it applies to every tensor key
 /// but fp64, whose peak NVIDIA figures at clock_mhz.
+///
+/// "latency_cycles" holds published latencies, in SM clock cycles, for a
+/// Little's-law bound: dram, l2, l1 (a dependent load served by that
+/// level), shared (a dependent shared-memory load), fp32 (a dependent FFMA),
+/// mma (a dependent mma.sync) and tcgen05_mma. Their sources are under
+/// "latency_cycles.<key>"; a source that begins with "placeholder" marks a
+/// figure the references give as a stand-in until one is measured
+/// (PipeRates::isPlaceholder). "registers_per_sm" is the size of an SM's
+/// register file; residency leaves registers out where it is absent.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -121,12 +136,22 @@ struct PipeRates {
   /// Published measured share of the datasheet DRAM bandwidth that
   /// streaming kernels reach, if one was found.
   std::optional<double> DramAchievableFraction;
+  /// Latency key ("dram", "l2", "l1", "shared", "fp32", "mma",
+  /// "tcgen05_mma") -> published latency in SM clock cycles.
+  std::map<std::string, double> LatencyCycles;
   /// Figure key ("clock_mhz", "fp32", "tensor.fp16", ...) -> its source.
   std::map<std::string, std::string> Sources;
 
   bool empty() const { return Clock == 0; }
   /// The clock in Hz that the tensor figure \p Type is figured at.
   double tensorClock(llvm::StringRef Type) const;
+  /// The published latency in cycles of \p Key ("dram", "mma", ...), if the
+  /// data has one.
+  std::optional<double> latencyCycles(llvm::StringRef Key) const;
+  /// Whether the source of the figure \p SourceKey ("latency_cycles.fp32")
+  /// marks it as a placeholder rather than a measurement, so that a report
+  /// built on it can say so.
+  bool isPlaceholder(llvm::StringRef SourceKey) const;
 };
 
 /// One GPU model. All rates are in SI base units: bytes per second and
@@ -138,6 +163,9 @@ struct GpuSpec {
   double DramBandwidth = 0; // Bytes per second (decimal GB/s * 1e9).
   uint64_t L2Bytes = 0, SharedPerSMBytes = 0, SharedPerBlockBytes = 0;
   unsigned MaxThreadsPerSM = 0, MaxBlocksPerSM = 0;
+  /// 32-bit registers per SM (0: not in the data; registers then do not
+  /// limit residency).
+  unsigned RegistersPerSM = 0;
   /// Unified L1 data cache + shared memory per SM (0: not in the data):
   /// what is left of it after the resident blocks' shared memory is L1.
   uint64_t L1SharedPerSMBytes = 0;

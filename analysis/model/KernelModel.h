@@ -137,6 +137,10 @@ struct BlockModel {
   std::vector<NestLevel> Nest; ///< Outermost first.
   CondRef InnerGuard;          ///< Relative to the innermost level.
   OpCounts Ops;
+  /// Machine instructions per execution by one thread ("inst.*" counters,
+  /// MachineInstructions.h), a mean over the block's copies in the machine
+  /// code (so possibly a fraction); empty when the PTX was not made.
+  std::map<std::string, Rational> Instructions;
   std::vector<AccessModel> Accesses;
   std::vector<UnknownReason> Unknowns; ///< Uncountable ops in this block.
   unsigned Affected = 0; ///< AffectedCounters the uncountable ops may change.

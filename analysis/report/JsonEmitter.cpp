@@ -429,6 +429,51 @@ static void sizeSweepAttr(OStream &J, const KernelReport &K,
   }
 }
 
+/// "predicted": the implementation's time, every resource's share, and the
+/// grid's machine instructions it is computed from.
+static void predictedAttr(OStream &J, const KernelReport &K) {
+  const Prediction &P = K.Predicted;
+  const KernelCounts &KC = K.Counts;
+  J.attributeObject("predicted", [&] {
+    attr(J, "seconds", P.Seconds);
+    J.attribute("limiter", P.Limiter);
+    if (!P.Why.empty())
+      J.attribute("unknown", P.Why);
+    J.attributeArray("resources", [&] {
+      for (const ResourceTime &R : P.Resources)
+        J.object([&] {
+          J.attribute("name", R.Name);
+          J.attribute("title", R.Title);
+          J.attribute("unit", R.Unit);
+          J.attribute("work", R.Work);
+          J.attribute("throughput", R.Throughput);
+          J.attribute("seconds", R.Seconds);
+          J.attribute("utilization", P.Seconds && *P.Seconds > 0
+                                         ? R.Seconds / *P.Seconds
+                                         : 0.0);
+          if (R.PerFma > 0)
+            J.attribute("per_fma", R.PerFma);
+          if (!R.Detail.empty())
+            J.attribute("detail", R.Detail);
+        });
+    });
+    J.attributeArray("left_out", [&] {
+      for (const std::string &L : P.LeftOut)
+        J.value(L);
+    });
+    J.attributeObject("instructions", [&] {
+      llvm::StringRef Prefix(counter::InstPrefix);
+      for (auto &KV : KC.Instructions)
+        J.attribute(llvm::StringRef(KV.first).drop_front(Prefix.size()),
+                    KV.second.toDouble());
+      if (!KC.InstructionsWhy.empty())
+        J.attribute("unknown", KC.InstructionsWhy);
+      if (!KC.InstructionsPartial.empty())
+        J.attribute("partial", KC.InstructionsPartial);
+    });
+  });
+}
+
 /// One kernel's object, in the schema's order (docs/json-schema.md).
 static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
   J.object([&] {
@@ -440,6 +485,7 @@ static void kernel(OStream &J, const KernelReport &K, const GpuSpec &Gpu) {
     inputsAttrs(J, K);
     countsAttrs(J, K);
     rooflineAttrs(J, K, Gpu);
+    predictedAttr(J, K);
     sizeSweepAttr(J, K, Gpu);
     J.attributeArray("accesses", [&] {
       for (const AccessInfo &A : K.Accesses)

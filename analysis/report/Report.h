@@ -18,6 +18,7 @@
 #include "LaunchSpec.h"
 #include "Metrics.h"
 #include "OptionTable.h"
+#include "Prediction.h"
 #include "SizeSweep.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -102,6 +103,8 @@ struct KernelReport {
   std::string SweepWhyNot;
   KernelCounts Counts;
   RooflineMetrics Metrics;
+  /// The implementation's time, resource by resource.
+  Prediction Predicted;
   std::vector<AccessInfo> Accesses;
   std::vector<Finding> Findings;
 };

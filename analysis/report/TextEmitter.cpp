@@ -238,6 +238,27 @@ static void speedOfLightText(llvm::raw_ostream &OS, const RooflineMetrics &M) {
   }
 }
 
+/// "predicted": the time, its limiter and the three longest resources.
+static void predictedText(llvm::raw_ostream &OS, const KernelReport &K) {
+  const Prediction &P = K.Predicted;
+  if (!P.Seconds)
+    return;
+  OS << "  predicted    " << formatSeconds(*P.Seconds) << ", "
+     << predictionLimiter(P);
+  if (K.Metrics.Seconds)
+    OS << "; speed of light " << formatSeconds(*K.Metrics.Seconds);
+  OS << "\n";
+  for (size_t I = 0; I < P.Resources.size() && I < 3; ++I) {
+    const ResourceTime &R = P.Resources[I];
+    std::string Work = formatCount(R.Work) + " " + R.Unit;
+    OS << llvm::format("    %-36s %-28s %10s %4.0f%%\n", R.Title.c_str(),
+                       Work.c_str(), formatSeconds(R.Seconds).c_str(),
+                       *P.Seconds > 0 ? 100 * R.Seconds / *P.Seconds : 0.0);
+  }
+  for (const std::string &L : P.LeftOut)
+    OS << "    not predicted: " << L << "\n";
+}
+
 /// One kernel's report, top to bottom: heading, launch, counters,
 /// intensity, speed of light, unknowns, then the findings by cost.
 static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
@@ -254,6 +275,7 @@ static void kernelText(llvm::raw_ostream &OS, const KernelReport &K,
                ? *KC.IntensityFormula + " FLOP/B per thread (requested)"
                : std::string("needs sizes"));
   speedOfLightText(OS, K.Metrics);
+  predictedText(OS, K);
   for (const UnknownReason &U : KC.Unknowns)
     OS << U.Loc.File << ":" << U.Loc.Line << ":" << U.Loc.Column
        << ": note: unknown: " << U.Reason << "\n";

@@ -13,6 +13,7 @@
 
 #include "gtest/gtest.h"
 
+#include <limits>
 #include <string>
 
 using namespace llvm;
@@ -567,6 +568,153 @@ TEST(GpuDatabaseTest, BadPipeClockOrFractionIsAnError) {
   EXPECT_TRUE(StringRef(Msg).contains(
       "key 'pipes.per_sm_per_clock.tensor' must be an object"))
       << Msg;
+}
+
+/// "pipes" with latencies: one measured, one a placeholder.
+json::Object pipesWithLatencies() {
+  json::Object Pipes = minimalPipes();
+  Pipes["latency_cycles"] = json::Object{{"dram", 700}, {"fp32", 4}};
+  json::Object &Sources = *Pipes.getObject("sources");
+  Sources["latency_cycles.dram"] = "a pointer-chase benchmark";
+  Sources["latency_cycles.fp32"] =
+      "Placeholder, not a measurement: carried over from another chip";
+  return Pipes;
+}
+
+TEST(GpuDatabaseTest, ParsesLatenciesAndRegisters) {
+  json::Object Gpu = minimalGpu("gpu-a");
+  Gpu["registers_per_sm"] = 65536;
+  Gpu["pipes"] = pipesWithLatencies();
+  GpuDatabase DB = parseOrDie(databaseJson(json::Array{std::move(Gpu)}));
+  ASSERT_EQ(DB.all().size(), 1u);
+  const GpuSpec &G = DB.all().front();
+  EXPECT_EQ(G.RegistersPerSM, 65536u);
+  EXPECT_EQ(G.Pipes.latencyCycles("dram"), 700.0);
+  EXPECT_EQ(G.Pipes.latencyCycles("fp32"), 4.0);
+  EXPECT_FALSE(G.Pipes.latencyCycles("l2").has_value());
+  // The source's first word says which figure stands in for a measurement.
+  EXPECT_TRUE(G.Pipes.isPlaceholder("latency_cycles.fp32"));
+  EXPECT_FALSE(G.Pipes.isPlaceholder("latency_cycles.dram"));
+  EXPECT_FALSE(G.Pipes.isPlaceholder("latency_cycles.l2"));
+
+  // Both are optional.
+  GpuDatabase Plain =
+      parseOrDie(databaseJson(json::Array{minimalGpu("gpu-b")}));
+  ASSERT_EQ(Plain.all().size(), 1u);
+  EXPECT_EQ(Plain.all().front().RegistersPerSM, 0u);
+  EXPECT_FALSE(Plain.all().front().Pipes.latencyCycles("dram").has_value());
+}
+
+TEST(GpuDatabaseTest, BadLatencyIsAnError) {
+  json::Object Pipes = pipesWithLatencies();
+  (*Pipes.getObject("latency_cycles"))["l3"] = 900;
+  std::string Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains("(id 'gpu-a')")) << Msg;
+  EXPECT_TRUE(
+      StringRef(Msg).contains("unknown key(s) 'l3' in 'pipes.latency_cycles'"))
+      << Msg;
+
+  Pipes = pipesWithLatencies();
+  Pipes.getObject("sources")->erase("latency_cycles.dram");
+  Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains(
+      "figure 'latency_cycles.dram' in 'pipes' has no source"))
+      << Msg;
+
+  Pipes = pipesWithLatencies();
+  (*Pipes.getObject("sources"))["latency_cycles.l2"] = "a benchmark";
+  Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(StringRef(Msg).contains("key 'pipes.sources.latency_cycles.l2' "
+                                      "names no figure present in 'pipes'"))
+      << Msg;
+
+  for (double Cycles : {0.0, -4.0}) {
+    Pipes = pipesWithLatencies();
+    (*Pipes.getObject("latency_cycles"))["fp32"] = Cycles;
+    Msg = pipesError(std::move(Pipes));
+    EXPECT_TRUE(StringRef(Msg).contains(
+        "key 'pipes.latency_cycles.fp32' must be positive"))
+        << Msg;
+  }
+
+  Pipes = pipesWithLatencies();
+  Pipes["latency_cycles"] = 700;
+  Msg = pipesError(std::move(Pipes));
+  EXPECT_TRUE(
+      StringRef(Msg).contains("key 'pipes.latency_cycles' must be an object"))
+      << Msg;
+}
+
+TEST(GpuDatabaseTest, BadRegistersPerSMIsAnError) {
+  for (json::Value Bad : {json::Value(0), json::Value(-65536)}) {
+    json::Object Gpu = minimalGpu("gpu-a");
+    Gpu["registers_per_sm"] = std::move(Bad);
+    std::string Msg = parseError(databaseJson(json::Array{std::move(Gpu)}));
+    EXPECT_TRUE(
+        StringRef(Msg).contains("key 'registers_per_sm' must be positive"))
+        << Msg;
+  }
+  json::Object Gpu = minimalGpu("gpu-a");
+  Gpu["registers_per_sm"] = 65536.5;
+  std::string Msg = parseError(databaseJson(json::Array{std::move(Gpu)}));
+  EXPECT_TRUE(
+      StringRef(Msg).contains("key 'registers_per_sm' must be an integer"))
+      << Msg;
+}
+
+TEST(GpuDatabaseTest, H100SxmLatencies) {
+  const GpuSpec *H100 = GpuDatabase::builtin().find("h100-sxm");
+  ASSERT_NE(H100, nullptr);
+  EXPECT_EQ(H100->RegistersPerSM, 65536u);
+  // Dependent pointer chases on an H100 SXM (markdewing/AI_kernels) and the
+  // H800's shared-memory latency (Luo et al., IPDPS 2024, Table IV).
+  EXPECT_EQ(H100->Pipes.latencyCycles("dram"), 700.0);
+  EXPECT_EQ(H100->Pipes.latencyCycles("l2"), 291.0);
+  EXPECT_EQ(H100->Pipes.latencyCycles("l1"), 40.0);
+  EXPECT_EQ(H100->Pipes.latencyCycles("shared"), 29.0);
+  // No FFMA or mma.sync latency was found for Hopper: both stand in.
+  EXPECT_EQ(H100->Pipes.latencyCycles("fp32"), 4.0);
+  EXPECT_TRUE(H100->Pipes.isPlaceholder("latency_cycles.fp32"));
+  EXPECT_TRUE(H100->Pipes.isPlaceholder("latency_cycles.mma"));
+  EXPECT_FALSE(H100->Pipes.isPlaceholder("latency_cycles.dram"));
+  // The A100's were measured on it.
+  const GpuSpec *A100 = GpuDatabase::builtin().find("a100-40gb-sxm");
+  ASSERT_NE(A100, nullptr);
+  EXPECT_EQ(A100->Pipes.latencyCycles("mma"), 32.0);
+  EXPECT_FALSE(A100->Pipes.isPlaceholder("latency_cycles.mma"));
+  EXPECT_FALSE(A100->Pipes.isPlaceholder("latency_cycles.fp32"));
+}
+
+/// Checks that hold for every built-in GPU's latencies, whatever the source.
+TEST(GpuDatabaseTest, BuiltinLatenciesAreConsistent) {
+  for (const GpuSpec &G : GpuDatabase::builtin().all()) {
+    SCOPED_TRACE(G.Id);
+    // Compute capability 7.0-12.x: 64K registers per SM.
+    EXPECT_EQ(G.RegistersPerSM, 65536u);
+    const PipeRates &P = G.Pipes;
+    // Each level of the hierarchy is slower than the one above it (a
+    // missing figure compares as 0 below and infinite above).
+    constexpr double None = std::numeric_limits<double>::infinity();
+    EXPECT_LE(P.latencyCycles("shared").value_or(0),
+              P.latencyCycles("l1").value_or(None));
+    EXPECT_LT(P.latencyCycles("l1").value_or(0),
+              P.latencyCycles("l2").value_or(None));
+    EXPECT_LT(P.latencyCycles("l2").value_or(0),
+              P.latencyCycles("dram").value_or(None));
+    // A DRAM figure comes with the L2 figure of the same measurement.
+    EXPECT_EQ(P.latencyCycles("dram").has_value(),
+              P.latencyCycles("dram") && P.latencyCycles("l2"));
+    // Memory latencies are all measured: only pipe latencies stand in.
+    for (const char *Key : {"dram", "l2", "l1", "shared"})
+      EXPECT_FALSE(P.isPlaceholder(std::string("latency_cycles.") + Key))
+          << Key;
+    // Every GPU has at least the FP32 pipe's (measured or a placeholder).
+    EXPECT_TRUE(P.latencyCycles("fp32").has_value());
+  }
+  const GpuSpec *B200 = GpuDatabase::builtin().find("b200");
+  ASSERT_NE(B200, nullptr);
+  EXPECT_EQ(B200->Pipes.latencyCycles("tcgen05_mma"), 11.0);
+  EXPECT_TRUE(B200->Pipes.isPlaceholder("latency_cycles.tcgen05_mma"));
 }
 
 } // namespace

@@ -1,0 +1,248 @@
+//===- Prediction.cpp -----------------------------------------------------===//
+
+#include "Prediction.h"
+#include "Counters.h"
+#include "Format.h"
+
+#include <algorithm>
+
+using namespace roofline;
+
+namespace {
+
+class Predictor {
+public:
+  Predictor(const KernelCounts &KC, const std::vector<AccessInfo> &Accesses,
+            const RooflineMetrics &M, const GpuSpec &Gpu)
+      : KC(KC), Accesses(Accesses), M(M), Gpu(Gpu) {}
+  Prediction run();
+
+private:
+  void add(const char *Name, std::string Title, const char *Unit, double Work,
+           std::optional<double> Rate, std::string Detail = {});
+  double inst(const char *Counter) const;
+  void dram();
+  void l2();
+  void l1();
+  void instructions();
+  void flops();
+
+  const KernelCounts &KC;
+  const std::vector<AccessInfo> &Accesses;
+  const RooflineMetrics &M;
+  const GpuSpec &Gpu;
+  Prediction P;
+  double WarpFmas = 0;
+  bool Tensor = false; ///< FMAs are not the yardstick then.
+};
+
+} // namespace
+
+void Predictor::add(const char *Name, std::string Title, const char *Unit,
+                    double Work, std::optional<double> Rate,
+                    std::string Detail) {
+  if (Work <= 0)
+    return;
+  if (!Rate || *Rate <= 0) {
+    P.LeftOut.push_back(Title + ": the GPU data has no throughput for it on " +
+                        Gpu.Id);
+    return;
+  }
+  ResourceTime R;
+  R.Name = Name;
+  R.Title = std::move(Title);
+  R.Unit = Unit;
+  R.Work = Work;
+  R.Throughput = *Rate;
+  R.Seconds = Work / *Rate;
+  R.Detail = std::move(Detail);
+  P.Resources.push_back(std::move(R));
+}
+
+double Predictor::inst(const char *Counter) const {
+  auto It = KC.Instructions.find(Counter);
+  return It == KC.Instructions.end() ? 0.0 : It->second.toDouble();
+}
+
+void Predictor::dram() {
+  std::optional<double> Bytes = M.DramEstimate;
+  std::string Detail = "the cache model's estimate";
+  if (!Bytes) {
+    Bytes = M.DramLower;
+    Detail = "the compulsory bytes (no estimate: " + KC.Estimate.Why + ")";
+  }
+  if (!Bytes)
+    return;
+  double Share = Gpu.Pipes.DramAchievableFraction.value_or(1.0);
+  Detail += Share < 1 ? ", at " + formatPercent(Share) +
+                            " of the datasheet bandwidth streaming kernels "
+                            "reach (published measurement)"
+                      : ", at the datasheet bandwidth";
+  add("dram", "DRAM bytes", "bytes", *Bytes, Gpu.DramBandwidth * Share, Detail);
+}
+
+// What the global accesses move between L1 and L2: a load's distinct bytes
+// per block once, plus the re-reads L1 cannot keep (TileCost.h); a store's
+// or atomic's every sector (L1 writes through).
+void Predictor::l2() {
+  double Bytes = 0;
+  bool Missing = false;
+  for (const AccessInfo &A : Accesses) {
+    if (A.Space != MemSpace::Global || !A.Reachable)
+      continue;
+    std::optional<double> Requests = gridRequests(A);
+    if (!Requests || !A.Sectors) {
+      // A data-dependent address: a sector per lane.
+      if (A.GridExecutions)
+        Bytes += double(*A.GridExecutions) * SectorBytes;
+      else
+        Missing = true;
+      continue;
+    }
+    double Fetched = *Requests * A.Sectors->Sectors * SectorBytes;
+    bool Load = !A.IsStore && !A.IsAtomic;
+    if (Load && A.Tile && A.Tile->Why.empty() && A.BlockRequested &&
+        *A.BlockRequested && A.BlockDistinct && A.GridRequested) {
+      double Blocks = double(*A.GridRequested) / double(*A.BlockRequested);
+      Fetched = std::min(Fetched, Blocks * double(*A.BlockDistinct) +
+                                      double(A.Tile->L2Bytes));
+    }
+    Bytes += Fetched;
+  }
+  if (Missing) {
+    P.LeftOut.push_back("L2 bytes: an access's requests are unknown");
+    return;
+  }
+  add("l2", "L2 bytes", "bytes", Bytes,
+      Gpu.L2Bandwidth > 0 ? std::optional<double>(Gpu.L2Bandwidth)
+                          : std::nullopt,
+      "loads after L1 reuse within a block, stores and atomics by sector");
+}
+
+// The L1 data stage returns 128 bytes a clock: one wavefront of a global or
+// shared request.
+void Predictor::l1() {
+  double Global = 0, Shared = 0;
+  for (const AccessInfo &A : Accesses) {
+    std::optional<double> Requests = gridRequests(A);
+    if (!Requests || !A.Reachable)
+      continue;
+    if (A.Sectors)
+      Global += *Requests * A.Sectors->wavefronts(A.Width);
+    else if (A.Banks)
+      Shared += *Requests * A.Banks->Wavefronts;
+  }
+  std::optional<double> Rate;
+  if (auto Bytes = Gpu.pipeRate("shared_bytes"))
+    Rate = *Bytes / 128.0;
+  std::string Detail =
+      formatCount(Shared) + " shared, " + formatCount(Global) + " global";
+  add("l1_wavefronts",
+      Shared >= Global ? "shared-memory wavefronts" : "L1 wavefronts",
+      "wavefronts", Global + Shared, Rate, Detail);
+}
+
+void Predictor::instructions() {
+  if (KC.Instructions.empty()) {
+    P.LeftOut.push_back("instruction issue and pipes: " + KC.InstructionsWhy);
+    return;
+  }
+  if (!KC.InstructionsPartial.empty())
+    P.LeftOut.push_back("instructions of what is not counted: " +
+                        KC.InstructionsPartial);
+  WarpFmas = inst(counter::InstFma) / WarpSize;
+  add("issue", "instruction issue", "warp instructions",
+      inst(counter::InstIssue) / WarpSize, Gpu.pipeRate("issue"));
+  add("lsu", "load/store instructions", "warp instructions",
+      inst(counter::InstMemory) / WarpSize, Gpu.pipeRate("lsu"));
+  double Fp32 = inst(counter::InstFp32) + inst(counter::InstIntMad);
+  double Alu = inst(counter::InstAlu);
+  add("fp32", "FP32 pipe (FFMA, FADD, FMUL, IMAD)", "thread instructions", Fp32,
+      Gpu.pipeRate("fp32"));
+  add("int32", "integer pipe", "thread instructions", Alu,
+      Gpu.pipeRate("int32"));
+  // On CC 8.6, 8.9 and 12.0 half the FP32 lanes are the integer lanes
+  // (GA102, AD102 and GB202 whitepapers): both kinds of work share them.
+  auto F = Gpu.pipeRate("fp32");
+  llvm::StringRef Arch(Gpu.Arch);
+  bool SharedLanes = Arch.starts_with("sm_86") || Arch.starts_with("sm_89") ||
+                     Arch.starts_with("sm_120");
+  if (F && SharedLanes && Alu > 0)
+    add("fp32_int32", "FP32 and integer lanes (shared)", "thread instructions",
+        Fp32 + Alu, F);
+  struct {
+    const char *Counter, *Name, *Title;
+  } Pipes[] = {{counter::InstFp64, "fp64", "FP64 pipe"},
+               {counter::InstFp16, "fp16", "FP16 pipe"},
+               {counter::InstBf16, "bf16", "BF16 pipe"},
+               {counter::InstMufu, "mufu", "special functions (MUFU)"},
+               {counter::InstConvert, "conversion", "conversions"},
+               {counter::InstShuffle, "shuffle", "warp shuffles"}};
+  for (auto &Pipe : Pipes)
+    add(Pipe.Name, Pipe.Title, "thread results", inst(Pipe.Counter),
+        Gpu.pipeRate(Pipe.Name));
+}
+
+// The FLOPs at the datasheet peaks, each precision at its own (the speed of
+// light's compute time): tensor-core work has no finer pipe model.
+void Predictor::flops() {
+  if (!M.Flops || !M.ComputeSeconds || *M.ComputeSeconds <= 0)
+    return;
+  add(M.Unit == ComputeUnit::TensorCore ? "tensor" : "flops",
+      "FLOPs at peak on " + unitText(M.Precision, M.Unit), "FLOPs", *M.Flops,
+      *M.Flops / *M.ComputeSeconds, "every precision at its datasheet peak");
+  for (auto &KV : KC.Totals)
+    if (llvm::StringRef(KV.first).starts_with(counter::TensorFlopsPrefix) &&
+        KV.second && !KV.second->isZero())
+      Tensor = true;
+}
+
+Prediction Predictor::run() {
+  if (M.Bound == "unknown" || (!M.Seconds && !M.SecondsUpper)) {
+    P.Why = M.Note.empty() ? "the counts are not known" : M.Note;
+    return P;
+  }
+  dram();
+  l2();
+  l1();
+  instructions();
+  flops();
+  std::stable_sort(P.Resources.begin(), P.Resources.end(),
+                   [](const ResourceTime &A, const ResourceTime &B) {
+                     return A.Seconds > B.Seconds;
+                   });
+  for (ResourceTime &R : P.Resources)
+    if (WarpFmas > 0 && !Tensor && R.Unit != std::string("bytes") &&
+        R.Unit != std::string("FLOPs"))
+      R.PerFma = R.Work / (R.Unit == std::string("warp instructions") ||
+                                   R.Unit == std::string("wavefronts")
+                               ? WarpFmas
+                               : WarpFmas * WarpSize);
+  // The algorithm's ceiling holds for any implementation.
+  double Floor = M.Seconds ? *M.Seconds : 0.0;
+  if (P.Resources.empty() || P.Resources.front().Seconds < Floor) {
+    P.Seconds = Floor;
+    P.Limiter = "speed_of_light";
+  } else {
+    P.Seconds = P.Resources.front().Seconds;
+    P.Limiter = P.Resources.front().Name;
+  }
+  return P;
+}
+
+Prediction roofline::predictTime(const KernelCounts &KC,
+                                 const std::vector<AccessInfo> &Accesses,
+                                 const RooflineMetrics &M, const GpuSpec &Gpu) {
+  return Predictor(KC, Accesses, M, Gpu).run();
+}
+
+std::string roofline::predictionLimiter(const Prediction &P) {
+  const ResourceTime *R = P.limiter();
+  if (!R || P.Limiter != R->Name)
+    return "the speed of light";
+  if (R->PerFma <= 0)
+    return R->Title;
+  char Buf[32];
+  snprintf(Buf, sizeof(Buf), "%.3g", R->PerFma);
+  return R->Title + " (" + Buf + " per FMA)";
+}

@@ -1,0 +1,209 @@
+//===- PtxCodegen.cpp -----------------------------------------------------===//
+
+#include "PtxCodegen.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CodeGen.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopUnrollPass.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#include <memory>
+#include <optional>
+
+extern "C" {
+void LLVMInitializeNVPTXTargetInfo();
+void LLVMInitializeNVPTXTarget();
+void LLVMInitializeNVPTXTargetMC();
+void LLVMInitializeNVPTXAsmPrinter();
+}
+
+using namespace roofline;
+
+static llvm::Error fail(const llvm::Twine &Why) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "the NVPTX back end " + Why);
+}
+
+/// Inserts the markers into Clone's copies of M's blocks.
+static std::vector<const llvm::BasicBlock *>
+insertMarkers(const llvm::Module &M, llvm::ValueToValueMapTy &VMap) {
+  std::vector<const llvm::BasicBlock *> Blocks;
+  for (const llvm::Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    for (const llvm::BasicBlock &BB : F) {
+      auto *Copy = llvm::cast<llvm::BasicBlock>(VMap[&BB]);
+      llvm::LLVMContext &Ctx = Copy->getContext();
+      auto *Ty = llvm::FunctionType::get(llvm::Type::getVoidTy(Ctx), false);
+      std::string Text =
+          "// " + std::string(BlockMarker) + std::to_string(Blocks.size());
+      // A side effect keeps the marker (and so the block's place) through
+      // code generation.
+      auto *Asm = llvm::InlineAsm::get(Ty, Text, "", /*hasSideEffects=*/true);
+      auto *Call =
+          llvm::CallInst::Create(Ty, Asm, "", Copy->getFirstInsertionPt());
+      // It writes only memory nothing else reads: loads and stores move
+      // past it as they would without it, but it stays in its block (a
+      // write is not hoisted out of a loop).
+      Call->setMemoryEffects(llvm::MemoryEffects::inaccessibleMemOnly());
+      Call->setDoesNotThrow();
+      Blocks.push_back(&BB);
+    }
+  }
+  return Blocks;
+}
+
+void roofline::renameUnrollHints(llvm::Module &M, bool Hide) {
+  static constexpr llvm::StringLiteral Shown = "llvm.loop.unroll.",
+                                       Hidden = "roofline.loop.unroll.";
+  llvm::StringRef From = Hide ? Shown : Hidden, To = Hide ? Hidden : Shown;
+  llvm::LLVMContext &Ctx = M.getContext();
+  for (llvm::Function &F : M)
+    for (llvm::BasicBlock &BB : F) {
+      llvm::Instruction *T = BB.getTerminator();
+      llvm::MDNode *Loop =
+          T ? T->getMetadata(llvm::LLVMContext::MD_loop) : nullptr;
+      if (!Loop)
+        continue;
+      llvm::SmallVector<llvm::Metadata *, 4> Ops = {nullptr};
+      bool Renamed = false;
+      for (unsigned I = 1; I < Loop->getNumOperands(); ++I) {
+        auto *Opt = llvm::dyn_cast<llvm::MDNode>(Loop->getOperand(I));
+        auto *Name = Opt && Opt->getNumOperands()
+                         ? llvm::dyn_cast<llvm::MDString>(Opt->getOperand(0))
+                         : nullptr;
+        if (!Name || !Name->getString().starts_with(From)) {
+          Ops.push_back(Loop->getOperand(I));
+          continue;
+        }
+        llvm::SmallVector<llvm::Metadata *, 2> Hint(Opt->operands());
+        Hint[0] = llvm::MDString::get(
+            Ctx, (To + Name->getString().drop_front(From.size())).str());
+        Ops.push_back(llvm::MDNode::get(Ctx, Hint));
+        Renamed = true;
+      }
+      if (!Renamed)
+        continue;
+      llvm::MDNode *New = llvm::MDNode::getDistinct(Ctx, Ops);
+      New->replaceOperandWith(0, New);
+      T->setMetadata(llvm::LLVMContext::MD_loop, New);
+    }
+}
+
+/// The analysis pipeline leaves loops rolled (their trip counts are what
+/// it counts); a build unrolls them, which removes loop overhead and turns
+/// register arrays indexed by a counter into registers. The unroller copies
+/// the markers with the loop bodies.
+void roofline::runPipeline(
+    llvm::Module &M, llvm::TargetMachine *TM, llvm::PipelineTuningOptions PTO,
+    llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder &)> Build) {
+  llvm::PassBuilder PB(TM, PTO);
+  llvm::LoopAnalysisManager LAM;
+  llvm::FunctionAnalysisManager FAM;
+  llvm::CGSCCAnalysisManager CGAM;
+  llvm::ModuleAnalysisManager MAM;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  Build(PB).run(M, MAM);
+}
+
+static void unrollAsNvccDoes(llvm::Module &M, llvm::TargetMachine &TM) {
+  // The module is optimized already: only the unrolling of the -O3
+  // pipeline, and the clean-up that turns unrolled register arrays into
+  // registers, run again.
+  llvm::FunctionPassManager FPM;
+  FPM.addPass(llvm::createFunctionToLoopPassAdaptor(
+      llvm::LoopFullUnrollPass(/*OptLevel=*/3)));
+  FPM.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+  FPM.addPass(llvm::LoopUnrollPass(llvm::LoopUnrollOptions(/*OptLevel=*/3)));
+  FPM.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+  FPM.addPass(llvm::InstCombinePass());
+  FPM.addPass(llvm::EarlyCSEPass());
+  FPM.addPass(llvm::SimplifyCFGPass());
+  runPipeline(M, &TM, llvm::PipelineTuningOptions(), [&](llvm::PassBuilder &) {
+    llvm::ModulePassManager MPM;
+    MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(FPM)));
+    return MPM;
+  });
+}
+
+llvm::Expected<MarkedPtx> roofline::emitMarkedPtx(const llvm::Module &M,
+                                                  const std::string &Arch) {
+  static bool Initialized = [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+    // A back-end failure (report_fatal_error) ends code generation, not
+    // the analysis: see the handler below.
+    llvm::CrashRecoveryContext::Enable();
+    return true;
+  }();
+  (void)Initialized;
+
+  llvm::Triple TT(M.getTargetTriple());
+  std::string Err;
+  const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT, Err);
+  if (!T)
+    return fail("is not available for '" + TT.str() + "': " + Err);
+  std::unique_ptr<llvm::TargetMachine> TM(
+      T->createTargetMachine(TT, Arch, "", llvm::TargetOptions(), std::nullopt,
+                             std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+  if (!TM)
+    return fail("has no target machine for " + Arch);
+
+  llvm::ValueToValueMapTy VMap;
+  std::unique_ptr<llvm::Module> Copy = llvm::CloneModule(M, VMap);
+  MarkedPtx Out;
+  Out.Blocks = insertMarkers(M, VMap);
+
+  renameUnrollHints(*Copy, /*Hide=*/false);
+  unrollAsNvccDoes(*Copy, *TM);
+
+  llvm::SmallString<0> Text;
+  llvm::raw_svector_ostream OS(Text);
+  llvm::legacy::PassManager PM;
+  if (TM->addPassesToEmitFile(PM, OS, nullptr,
+                              llvm::CodeGenFileType::AssemblyFile))
+    return fail("cannot emit PTX for " + Arch);
+  static std::string FatalReason;
+  FatalReason.clear();
+  llvm::ScopedFatalErrorHandler Handler(
+      [](void *, const char *Reason, bool) {
+        FatalReason = Reason;
+        if (auto *CRC = llvm::CrashRecoveryContext::GetCurrent())
+          CRC->HandleExit(1);
+      },
+      nullptr);
+  llvm::CrashRecoveryContext CRC;
+  if (!CRC.RunSafely([&] { PM.run(*Copy); }))
+    return fail("failed" +
+                (FatalReason.empty() ? std::string() : ": " + FatalReason));
+  Out.Ptx = Text.str().str();
+  return Out;
+}

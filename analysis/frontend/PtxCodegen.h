@@ -1,0 +1,61 @@
+//===- PtxCodegen.h - The analyzed module as the back end compiles it -*- C++
+//-*-===//
+//
+// Instruction issue and pipe work are counted on the PTX the NVPTX back end
+// makes of the analyzed module, not on its IR: instruction selection fuses,
+// splits and drops IR instructions. Each basic block is marked with an
+// inline-asm comment before code generation, so that the PTX instructions
+// between two markers are the machine code of one IR block, whose executions
+// the counting engine already knows (docs/counting.md, "Instructions").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_ROOFLINE_PTXCODEGEN_H
+#define CUDA_ROOFLINE_PTXCODEGEN_H
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Passes/PassBuilder.h"
+
+namespace llvm {
+class BasicBlock;
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace roofline {
+
+/// The comment that starts the code of block N in the PTX ("// roofline-block
+/// N"): what emitMarkedPtx inserts and the PTX reader looks for.
+constexpr const char *BlockMarker = "roofline-block ";
+
+struct MarkedPtx {
+  std::string Ptx;
+  /// Marker number -> the block of the analyzed module it marks.
+  std::vector<const llvm::BasicBlock *> Blocks;
+};
+
+/// Runs on M the module pipeline Build makes with a PassBuilder for TM (may
+/// be null) and PTO, its analyses registered: what the analysis pipeline and
+/// the unrolling before code generation share.
+void runPipeline(
+    llvm::Module &M, llvm::TargetMachine *TM, llvm::PipelineTuningOptions PTO,
+    llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder &)> Build);
+
+/// Renames the unroll hints of M's loops (`#pragma unroll`:
+/// "llvm.loop.unroll.*") to names the optimizer ignores (Hide), or back.
+void renameUnrollHints(llvm::Module &M, bool Hide);
+
+/// Compiles a copy of M (left unchanged) to PTX for Arch ("sm_90") with the
+/// NVPTX back end, every block of a defined function starting with its
+/// marker. An error says why the back end produced nothing.
+llvm::Expected<MarkedPtx> emitMarkedPtx(const llvm::Module &M,
+                                        const std::string &Arch);
+
+} // namespace roofline
+
+#endif

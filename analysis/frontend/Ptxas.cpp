@@ -1,0 +1,244 @@
+//===- Ptxas.cpp ----------------------------------------------------------===//
+
+#include "Ptxas.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cmath>
+#include <optional>
+
+using namespace roofline;
+using namespace llvm;
+
+/// The count an item of a report line starts with: "4096 bytes smem",
+/// "Used 32 registers", or the "16+0 bytes smem" of old toolkits (static +
+/// dynamic, summed). Rest is what follows the number ("bytes smem").
+static std::optional<uint64_t> leadingCount(StringRef Item, StringRef &Rest) {
+  Item = Item.trim();
+  if (Item.starts_with_insensitive("used "))
+    Item = Item.drop_front(5).ltrim();
+  uint64_t Sum = 0;
+  while (true) {
+    StringRef Digits = Item.take_while(isDigit);
+    uint64_t N = 0;
+    if (Digits.empty() || Digits.getAsInteger(10, N))
+      return std::nullopt;
+    Sum += N;
+    Item = Item.drop_front(Digits.size());
+    if (!Item.consume_front("+"))
+      break;
+  }
+  Rest = Item.trim();
+  return Sum;
+}
+
+/// "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads".
+static void readFrameLine(StringRef Line, PtxasUsage &U) {
+  SmallVector<StringRef, 4> Items;
+  Line.split(Items, ',');
+  for (StringRef Item : Items) {
+    StringRef What;
+    std::optional<uint64_t> N = leadingCount(Item, What);
+    if (!N)
+      continue;
+    if (What == "bytes stack frame")
+      U.StackFrameBytes = *N;
+    else if (What == "bytes spill stores")
+      U.SpillStoreBytes = *N;
+    else if (What == "bytes spill loads")
+      U.SpillLoadBytes = *N;
+  }
+}
+
+/// "Used 32 registers, used 1 barriers, 4096 bytes smem, 368 bytes cmem[0]".
+static void readUsedLine(StringRef Line, PtxasUsage &U) {
+  SmallVector<StringRef, 6> Items;
+  Line.split(Items, ',');
+  for (StringRef Item : Items) {
+    StringRef What;
+    std::optional<uint64_t> N = leadingCount(Item, What);
+    if (!N)
+      continue;
+    if (What == "registers")
+      U.Registers = unsigned(*N);
+    else if (What == "bytes smem")
+      U.SharedBytes = *N;
+  }
+}
+
+/// The function a "Compiling [entry] function 'NAME' for 'sm_90'" or
+/// "Function properties for NAME" message is about, if it is one.
+static std::optional<StringRef> functionNamed(StringRef Message) {
+  if (Message.consume_front("Function properties for "))
+    return Message.trim();
+  if (!Message.consume_front("Compiling entry function ") &&
+      !Message.consume_front("Compiling function "))
+    return std::nullopt;
+  if (!Message.consume_front("'"))
+    return std::nullopt;
+  return Message.take_until([](char C) { return C == '\''; });
+}
+
+std::map<std::string, PtxasUsage>
+roofline::parsePtxasVerbose(StringRef Output) {
+  std::map<std::string, PtxasUsage> Out;
+  // The function the lines that follow are about: ptxas names it, then
+  // prints its frame line and (for a kernel) its "Used" line.
+  PtxasUsage *Current = nullptr;
+  SmallVector<StringRef, 32> Lines;
+  Output.split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    Line = Line.trim();
+    if (!Line.consume_front("ptxas info")) {
+      if (Current && Line.contains("bytes stack frame"))
+        readFrameLine(Line, *Current);
+      continue;
+    }
+    StringRef Message = Line.drop_until([](char C) { return C == ':'; });
+    Message = Message.drop_front(Message.empty() ? 0 : 1).trim();
+    if (std::optional<StringRef> Name = functionNamed(Message)) {
+      Current = Name->empty() ? nullptr : &Out[Name->str()];
+      continue;
+    }
+    if (Current && Message.starts_with("Used "))
+      readUsedLine(Message, *Current);
+  }
+  return Out;
+}
+
+std::string roofline::ptxasPath(StringRef CudaPath) {
+  SmallString<256> Path(CudaPath.empty() ? StringRef(ROOFLINE_CUDA_PATH)
+                                         : CudaPath);
+  sys::path::append(Path, "bin", "ptxas");
+  return std::string(Path);
+}
+
+/// The line of a failed run's report that says why: the first error, or
+/// the first fatal error when there is none (an unknown --gpu-name), with
+/// the temporary file's path left out. "Ptx assembly aborted due to errors"
+/// comes last and says nothing, so an error line before it wins.
+static std::string firstError(StringRef Log, StringRef PtxFile) {
+  SmallVector<StringRef, 16> Lines;
+  Log.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  std::optional<StringRef> Found;
+  for (StringRef Line : Lines) {
+    Line = Line.trim();
+    if (Line.empty())
+      continue;
+    if (Line.contains("error") && !Line.starts_with("ptxas fatal")) {
+      Found = Line;
+      break;
+    }
+    if (!Found && Line.starts_with("ptxas fatal"))
+      Found = Line;
+  }
+  if (!Found)
+    return Lines.empty() ? "no message" : Lines.back().trim().str();
+  std::string Text = Found->str();
+  for (size_t At; !PtxFile.empty() &&
+                  (At = Text.find(PtxFile.str())) != std::string::npos;)
+    Text.replace(At, PtxFile.size(), "<ptx>");
+  return Text;
+}
+
+namespace {
+/// A temporary file of the run, removed when the run ends.
+struct TempFile {
+  SmallString<128> Path;
+  std::optional<FileRemover> Remover;
+
+  Error create(StringRef Suffix, int *FD = nullptr) {
+    std::error_code EC =
+        FD ? sys::fs::createTemporaryFile("roofline-ptxas", Suffix, *FD, Path)
+           : sys::fs::createTemporaryFile("roofline-ptxas", Suffix, Path);
+    if (EC)
+      return createStringError(EC, "cannot create a temporary ." + Suffix +
+                                       " file for ptxas: " + EC.message());
+    Remover.emplace(Path);
+    return Error::success();
+  }
+};
+} // namespace
+
+static Error writePtx(StringRef Ptx, TempFile &File) {
+  int FD = -1;
+  if (Error E = File.create("ptx", &FD))
+    return E;
+  raw_fd_ostream OS(FD, /*shouldClose=*/true);
+  OS << Ptx;
+  OS.close();
+  if (OS.has_error()) {
+    std::error_code EC = OS.error();
+    OS.clear_error();
+    return createStringError(EC, "cannot write the PTX for ptxas to '" +
+                                     File.Path + "': " + EC.message());
+  }
+  return Error::success();
+}
+
+Expected<std::map<std::string, PtxasUsage>>
+roofline::runPtxas(StringRef Ptx, StringRef Arch, StringRef CudaPath,
+                   double TimeoutSeconds) {
+  std::string Ptxas = ptxasPath(CudaPath);
+  if (!sys::fs::can_execute(Ptxas))
+    return createStringError("ptxas not found at '" + Ptxas +
+                             "' (CUDA toolkit); registers per thread are "
+                             "unknown");
+  if (Arch.empty())
+    return createStringError("no GPU architecture to run ptxas for; "
+                             "registers per thread are unknown");
+  TempFile PtxFile, Cubin, Log;
+  if (Error E = writePtx(Ptx, PtxFile))
+    return std::move(E);
+  if (Error E = Cubin.create("cubin"))
+    return std::move(E);
+  if (Error E = Log.create("log"))
+    return std::move(E);
+
+  SmallVector<StringRef, 8> Args = {Ptxas, "-v", "--gpu-name", Arch};
+  Args.append({"-o", Cubin.Path.str(), PtxFile.Path.str()});
+  std::optional<StringRef> Redirects[] = {StringRef(""), Log.Path.str(),
+                                          Log.Path.str()};
+  unsigned Seconds = TimeoutSeconds > 0
+                         ? unsigned(std::max(1.0, std::ceil(TimeoutSeconds)))
+                         : 0;
+  std::string ErrMsg;
+  bool ExecFailed = false;
+  auto Start = std::chrono::steady_clock::now();
+  int Rc = sys::ExecuteAndWait(Ptxas, Args, std::nullopt, Redirects, Seconds, 0,
+                               &ErrMsg, &ExecFailed);
+  std::chrono::duration<double> Ran = std::chrono::steady_clock::now() - Start;
+  if (ExecFailed)
+    return createStringError("cannot run ptxas at '" + Ptxas + "': " + ErrMsg +
+                             "; registers per thread are unknown");
+  if (Seconds && Rc < 0 && Ran.count() >= Seconds)
+    return createStringError("ptxas timed out after " + Twine(Seconds) +
+                             " s assembling the device code for " + Arch +
+                             "; registers per thread are unknown");
+
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Report =
+      MemoryBuffer::getFile(Log.Path);
+  StringRef Text = Report ? (*Report)->getBuffer() : StringRef();
+  if (Rc != 0) {
+    // A negative code is ExecuteAndWait's (a signal), which ErrMsg names.
+    std::string How =
+        Rc < 0 && !ErrMsg.empty() ? ErrMsg : "exit code " + std::to_string(Rc);
+    return createStringError("ptxas failed for " + Arch + " (" + How +
+                             "): " + firstError(Text, PtxFile.Path) +
+                             "; registers per thread are unknown");
+  }
+  if (!Report)
+    return createStringError("cannot read the ptxas report '" + Log.Path +
+                             "': " + Report.getError().message());
+  return parsePtxasVerbose(Text);
+}

@@ -1,0 +1,265 @@
+//===- MachineInstructionsTest.cpp - Instructions per block, by pipe ------===//
+//
+// Part of cuda-roofline.
+//
+// classifyPtxInstruction on single PTX statements, blockInstructions on
+// hand-written marked PTX (every count derived in the test), and the whole
+// path from IR through the NVPTX back end on a straight-line kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MachineInstructions.h"
+#include "Counters.h"
+#include "PtxCodegen.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+#include "ParseIR.h"
+
+#include "gtest/gtest.h"
+
+using namespace roofline;
+
+namespace {
+
+OpCounts classify(const char *Statement) {
+  OpCounts Out;
+  classifyPtxInstruction(Statement, Out);
+  return Out;
+}
+
+int64_t get(const OpCounts &C, const char *Name) {
+  auto It = C.find(Name);
+  return It == C.end() ? 0 : It->second;
+}
+
+/// A kernel @k of N empty blocks, each marked in Ptx by its position.
+struct Blocks {
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> M;
+  MarkedPtx P;
+  std::vector<const llvm::BasicBlock *> BB;
+  Blocks(unsigned N, const char *Ptx) {
+    std::string IR = "target triple = \"nvptx64-nvidia-cuda\"\n"
+                     "define ptx_kernel void @k() {\n";
+    for (unsigned I = 0; I < N; ++I)
+      IR += "b" + std::to_string(I) + ":\n  " +
+            (I + 1 < N ? "br label %b" + std::to_string(I + 1) : "ret void") +
+            "\n";
+    IR += "}\n";
+    std::string Error;
+    M = parseFixture(IR.c_str(), "blocks", Ctx, Error);
+    EXPECT_TRUE(M) << Error;
+    for (llvm::BasicBlock &B : *M->getFunction("k"))
+      P.Blocks.push_back(&B);
+    BB = P.Blocks;
+    P.Ptx = Ptx;
+  }
+};
+
+TEST(MachineInstructions, FloatArithmeticGoesToItsPipe) {
+  OpCounts F = classify("fma.rn.f32 %r1, %r2, %r3, %r4");
+  EXPECT_EQ(get(F, counter::InstFp32), 1);
+  EXPECT_EQ(get(F, counter::InstFma), 1);
+  EXPECT_EQ(get(F, counter::InstIssue), 1);
+  EXPECT_EQ(F.size(), 3u);
+  // A packed half2 FMA is one instruction and two lane results.
+  OpCounts H = classify("fma.rn.f16x2 %r1, %r2, %r3, %r4");
+  EXPECT_EQ(get(H, counter::InstFp16), 2);
+  EXPECT_EQ(get(H, counter::InstIssue), 1);
+  EXPECT_EQ(get(classify("add.rn.bf16x2 %r1, %r2, %r3"), counter::InstBf16), 2);
+  EXPECT_EQ(get(classify("mul.f64 %fd1, %fd2, %fd3"), counter::InstFp64), 1);
+  EXPECT_EQ(get(classify("setp.lt.f64 %p1, %fd1, %fd2"), counter::InstFp64), 1);
+  // An FP32 compare or min runs on the ALU, not the FMA pipe.
+  EXPECT_EQ(get(classify("setp.lt.f32 %p1, %r1, %r2"), counter::InstAlu), 1);
+  EXPECT_EQ(get(classify("max.f32 %r1, %r1, %r2"), counter::InstFp32), 0);
+}
+
+TEST(MachineInstructions, IntegerWorkSplitsByPipe) {
+  EXPECT_EQ(get(classify("mad.lo.s32 %r1, %r2, %r3, %r4"), counter::InstIntMad),
+            1);
+  EXPECT_EQ(get(classify("mul.wide.s32 %rd1, %r2, 4"), counter::InstIntMad), 1);
+  // A 64-bit add is two 32-bit halves (add and add with carry).
+  OpCounts A = classify("add.s64 %rd1, %rd2, %rd3");
+  EXPECT_EQ(get(A, counter::InstAlu), 2);
+  EXPECT_EQ(get(A, counter::InstIssue), 2);
+  EXPECT_EQ(get(classify("shl.b32 %r1, %r2, 5"), counter::InstAlu), 1);
+  EXPECT_EQ(get(classify("cvt.u64.u32 %rd1, %r1"), counter::InstAlu), 1);
+  EXPECT_EQ(get(classify("cvt.rn.f32.s32 %r1, %r2"), counter::InstConvert), 1);
+  EXPECT_EQ(get(classify("cvt.rni.f32.f32 %r1, %r2"), counter::InstConvert), 1);
+}
+
+TEST(MachineInstructions, WhatPtxasFoldsCountsNothing) {
+  EXPECT_TRUE(classify("ld.param.b64 %rd1, [k_param_0]").empty());
+  EXPECT_TRUE(classify("mov.b32 %r1, %r2").empty());
+  EXPECT_TRUE(classify("cvta.to.global.u64 %rd1, %rd2").empty());
+  EXPECT_TRUE(classify("// begin inline asm").empty());
+  EXPECT_TRUE(classify(".reg .b32 %r<5>").empty());
+  EXPECT_TRUE(classify("$L__BB0_2:").empty());
+  EXPECT_TRUE(classify("").empty());
+  // Reading a special register is an S2R.
+  EXPECT_EQ(get(classify("mov.u32 %r1, %tid.x"), counter::InstAlu), 1);
+}
+
+TEST(MachineInstructions, MemoryControlAndCollectives) {
+  for (const char *S :
+       {"ld.global.v4.b32 {%r1, %r2, %r3, %r4}, [%rd1]",
+        "st.shared.b32 [%r1], %r2", "ld.local.b32 %r1, [%rd1]",
+        "atom.global.add.f32 %r1, [%rd1], %r2",
+        "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r1,%r2,%r3,%r4}, [%r5]",
+        "cp.async.cg.shared.global [%r1], [%rd1], 16",
+        "wmma.load.a.sync.aligned.row.m16n16k16.global.bf16 {%r1}, [%rd1]"}) {
+    OpCounts C = classify(S);
+    EXPECT_EQ(get(C, counter::InstMemory), 1) << S;
+    EXPECT_EQ(get(C, counter::InstIssue), 1) << S;
+  }
+  EXPECT_EQ(get(classify("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16."
+                         "f32 {%r1}, {%r2}, {%r3}, {%r4}"),
+                counter::InstTensor),
+            1);
+  EXPECT_EQ(get(classify("shfl.sync.bfly.b32 %r1, %r2, 1, 31, -1"),
+                counter::InstShuffle),
+            1);
+  // A guarded branch issues, on no pipe of its own.
+  OpCounts B = classify("@%p1 bra $L__BB0_2");
+  EXPECT_EQ(get(B, counter::InstIssue), 1);
+  EXPECT_EQ(B.size(), 1u);
+  EXPECT_EQ(classify("bar.sync 0").size(), 1u);
+}
+
+TEST(MachineInstructions, ExpandedInstructionsCountTheirExpansion) {
+  // The expansion table: ex2.approx.f32 is one MUFU; div.rn.f32 executes
+  // 2 XU instructions and 10 FP32 FLOPs, taken as 5 FFMAs.
+  OpCounts E = classify("ex2.approx.ftz.f32 %r1, %r2");
+  EXPECT_EQ(get(E, counter::InstMufu), 1);
+  EXPECT_EQ(get(E, counter::InstIssue), 1);
+  OpCounts D = classify("div.rn.f32 %r1, %r2, %r3");
+  EXPECT_EQ(get(D, counter::InstMufu), 2);
+  EXPECT_EQ(get(D, counter::InstFp32), 5);
+  EXPECT_EQ(get(D, counter::InstIssue), 7);
+}
+
+TEST(MachineInstructions, MachineBlocksGoToTheirMarkers) {
+  // Three IR blocks in three machine blocks; block 1 unrolled into two
+  // copies in one machine block (4 FP32 instructions, one FMA and a
+  // branch: per execution of the original, half of each); the parameter
+  // set-up before the first marker belongs to block 0.
+  Blocks K(3, R"(
+.visible .entry k(
+)
+{
+	.reg .b32 %r<9>;
+	ld.param.b32 %r1, [k_param_0];
+	mov.u32 %r2, %tid.x;
+	// begin inline asm
+	// roofline-block 0
+	// end inline asm
+	add.s32 %r3, %r2, 1;
+	@%p1 bra $L__BB0_2;
+$L__BB0_1:
+	// begin inline asm
+	// roofline-block 1
+	// end inline asm
+	add.f32 %r4, %r4, %r4;
+	mul.f32 %r4, %r4, %r4;
+	fma.rn.f32 %r4, %r4, %r4, %r4;
+	// begin inline asm
+	// roofline-block 1
+	// end inline asm
+	add.f32 %r4, %r4, %r4; // a comment; with a semicolon
+	@%p2 bra $L__BB0_1;
+$L__BB0_2:
+	// begin inline asm
+	// roofline-block 2
+	// end inline asm
+	ret;
+}
+)");
+  auto Counts = blockInstructions(K.P);
+  auto &A = Counts[K.BB[0]], &B = Counts[K.BB[1]], &C = Counts[K.BB[2]];
+  EXPECT_EQ(A[counter::InstAlu], Rational(2));   // mov %tid, add.s32
+  EXPECT_EQ(A[counter::InstIssue], Rational(3)); // and the branch
+  EXPECT_EQ(B[counter::InstFp32], Rational(2));  // 4 / 2
+  EXPECT_EQ(B[counter::InstFma], Rational::fraction(1, 2));
+  EXPECT_EQ(B[counter::InstIssue], Rational::fraction(5, 2));
+  EXPECT_EQ(C[counter::InstIssue], Rational(1)); // ret
+}
+
+TEST(MachineInstructions, UnrolledCopiesShareTheirMachineBlock) {
+  // An outer block (marker 0, 2 copies) and an inner one (marker 1, 4
+  // copies) fully unrolled into one machine block, the back end having
+  // scheduled the FMAs of the inner copies after the next outer marker.
+  // The machine block runs once per execution of the loop around it, i.e.
+  // once per 2 executions of block 0: all 4 FMAs count there, 2 per
+  // execution of block 0 (4 per 2 copies), none with block 1.
+  Blocks K(2, R"(
+.visible .entry k(
+)
+{
+$L__BB0_1:
+	// roofline-block 0
+	// roofline-block 1
+	// roofline-block 1
+	// roofline-block 0
+	fma.rn.f32 %r1, %r1, %r1, %r1;
+	fma.rn.f32 %r1, %r1, %r1, %r1;
+	// roofline-block 1
+	// roofline-block 1
+	fma.rn.f32 %r1, %r1, %r1, %r1;
+	fma.rn.f32 %r1, %r1, %r1, %r1;
+	@%p1 bra $L__BB0_1;
+	ret;
+}
+)");
+  auto Counts = blockInstructions(K.P);
+  auto &A = Counts[K.BB[0]];
+  EXPECT_EQ(A[counter::InstFma], Rational(2));
+  // (4 FMAs + the branch) / 2, and the machine block of the ret, which has
+  // no marker and goes with the one before it: 1 / 2.
+  EXPECT_EQ(A[counter::InstIssue], Rational(3));
+  EXPECT_TRUE(Counts[K.BB[1]].empty());
+}
+
+TEST(MachineInstructions, TheBackEndMarksEveryBlock) {
+  // y[0] = fma(x[0], a, a) behind a test of a: the back end's code for the
+  // second block loads x, does one FFMA and stores y.
+  llvm::LLVMContext Ctx;
+  std::string Error;
+  auto M = parseFixture(R"(
+target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+declare float @llvm.fma.f32(float, float, float)
+define ptx_kernel void @k(ptr addrspace(1) %x, ptr addrspace(1) %y, float %a) {
+entry:
+  %c = fcmp ogt float %a, 0.0
+  br i1 %c, label %work, label %done
+work:
+  %v = load float, ptr addrspace(1) %x
+  %f = call float @llvm.fma.f32(float %v, float %a, float %a)
+  store float %f, ptr addrspace(1) %y
+  br label %done
+done:
+  ret void
+}
+)",
+                        "straight", Ctx, Error);
+  ASSERT_TRUE(M) << Error;
+  auto P = emitMarkedPtx(*M, "sm_90");
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  ASSERT_EQ(P->Blocks.size(), 3u);
+  auto Counts = blockInstructions(*P);
+  const llvm::BasicBlock *Work = P->Blocks[1];
+  EXPECT_EQ(Work->getName(), "work");
+  EXPECT_EQ(Counts[Work][counter::InstMemory], Rational(2));
+  EXPECT_EQ(Counts[Work][counter::InstFp32], Rational(1));
+  EXPECT_EQ(Counts[Work][counter::InstFma], Rational(1));
+  // The module analysed is left as it was: no markers in it.
+  for (const llvm::BasicBlock &BB : *M->getFunction("k"))
+    for (const llvm::Instruction &I : BB)
+      if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I))
+        EXPECT_FALSE(Call->isInlineAsm());
+}
+
+} // namespace

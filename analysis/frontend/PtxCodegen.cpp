@@ -3,6 +3,7 @@
 #include "PtxCodegen.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
@@ -112,6 +113,29 @@ void roofline::renameUnrollHints(llvm::Module &M, bool Hide) {
     }
 }
 
+/// The PTX is read by its markers, not its names: the copy's values lose
+/// theirs and its globals get plain ones, so that no name the back end must
+/// rewrite for PTX (non-ASCII identifiers, which leak in its name
+/// legalization) reaches it.
+static void dropNames(llvm::Module &M) {
+  unsigned N = 0;
+  for (llvm::GlobalValue &GV : M.global_values())
+    if (!GV.isDeclaration() && !llvm::all_of(GV.getName(), [](char C) {
+          return llvm::isAlnum(C) || C == '_' || C == '$';
+        }))
+      GV.setName("roofline_global_" + std::to_string(N++));
+  for (llvm::Function &F : M) {
+    for (llvm::Argument &A : F.args())
+      A.setName("");
+    for (llvm::BasicBlock &BB : F) {
+      BB.setName("");
+      for (llvm::Instruction &I : BB)
+        if (!I.getType()->isVoidTy())
+          I.setName("");
+    }
+  }
+}
+
 /// The analysis pipeline leaves loops rolled (their trip counts are what
 /// it counts); a build unrolls them, which removes loop overhead and turns
 /// register arrays indexed by a counter into registers. The unroller copies
@@ -181,6 +205,7 @@ llvm::Expected<MarkedPtx> roofline::emitMarkedPtx(const llvm::Module &M,
   std::unique_ptr<llvm::Module> Copy = llvm::CloneModule(M, VMap);
   MarkedPtx Out;
   Out.Blocks = insertMarkers(M, VMap);
+  dropNames(*Copy);
 
   renameUnrollHints(*Copy, /*Hide=*/false);
   unrollAsNvccDoes(*Copy, *TM);

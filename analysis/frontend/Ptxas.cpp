@@ -42,26 +42,13 @@ static std::optional<uint64_t> leadingCount(StringRef Item, StringRef &Rest) {
   return Sum;
 }
 
-/// "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads".
-static void readFrameLine(StringRef Line, PtxasUsage &U) {
-  SmallVector<StringRef, 4> Items;
-  Line.split(Items, ',');
-  for (StringRef Item : Items) {
-    StringRef What;
-    std::optional<uint64_t> N = leadingCount(Item, What);
-    if (!N)
-      continue;
-    if (What == "bytes stack frame")
-      U.StackFrameBytes = *N;
-    else if (What == "bytes spill stores")
-      U.SpillStoreBytes = *N;
-    else if (What == "bytes spill loads")
-      U.SpillLoadBytes = *N;
-  }
-}
-
-/// "Used 32 registers, used 1 barriers, 4096 bytes smem, 368 bytes cmem[0]".
-static void readUsedLine(StringRef Line, PtxasUsage &U) {
+/// The counts of a comma-separated ptxas line ("0 bytes stack frame, 0
+/// bytes spill stores, 0 bytes spill loads"; "Used 32 registers, used 1
+/// barriers, 4096 bytes smem, 368 bytes cmem[0]"): each item whose words
+/// after the count are a key of Fields sets that field.
+static void
+readCounts(StringRef Line,
+           std::initializer_list<std::pair<StringRef, uint64_t *>> Fields) {
   SmallVector<StringRef, 6> Items;
   Line.split(Items, ',');
   for (StringRef Item : Items) {
@@ -69,11 +56,22 @@ static void readUsedLine(StringRef Line, PtxasUsage &U) {
     std::optional<uint64_t> N = leadingCount(Item, What);
     if (!N)
       continue;
-    if (What == "registers")
-      U.Registers = unsigned(*N);
-    else if (What == "bytes smem")
-      U.SharedBytes = *N;
+    for (auto &[Key, Field] : Fields)
+      if (What == Key)
+        *Field = *N;
   }
+}
+
+static void readFrameLine(StringRef Line, PtxasUsage &U) {
+  readCounts(Line, {{"bytes stack frame", &U.StackFrameBytes},
+                    {"bytes spill stores", &U.SpillStoreBytes},
+                    {"bytes spill loads", &U.SpillLoadBytes}});
+}
+
+static void readUsedLine(StringRef Line, PtxasUsage &U) {
+  uint64_t Registers = U.Registers;
+  readCounts(Line, {{"registers", &Registers}, {"bytes smem", &U.SharedBytes}});
+  U.Registers = unsigned(Registers);
 }
 
 /// The function a "Compiling [entry] function 'NAME' for 'sm_90'" or

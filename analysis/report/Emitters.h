@@ -45,6 +45,14 @@ void emitRdjsonl(llvm::raw_ostream &OS, const std::vector<FileReport> &Files,
 void emitMarkdown(llvm::raw_ostream &OS, const std::vector<FileReport> &Files,
                   const ReviewOptions &Opts);
 
+/// The hierarchical roofline of the kernels of Files as SVG
+/// (docs/prediction.md, "The picture"): the GPU's DRAM, L2 and L1 roofs and
+/// the compute roofs of the precisions the kernels use, and one point per
+/// kernel per level. Kernels analyzed for another GPU than the first file's
+/// are left out.
+void emitRooflineSvg(llvm::raw_ostream &OS,
+                     const std::vector<FileReport> &Files);
+
 /// The file names in Files that are not valid UTF-8 (sorted, once each).
 /// JSON, rdjsonl, GitHub and Markdown output are UTF-8 text, which cannot
 /// carry such a name's bytes: the front-end warns about each.

@@ -81,6 +81,13 @@ static cl::list<std::string> Outputs(
              "the same analysis (repeatable). With --output, stdout carries "
              "a report only when --format is given or FILE is '-'"),
     cl::value_desc("FORMAT=FILE"), cl::cat(Cat));
+static cl::opt<std::string> Plot(
+    "plot",
+    cl::desc("Draw the hierarchical roofline of the analyzed kernels (DRAM, "
+             "L2 and L1 roofs, the compute roofs of their precisions, a "
+             "point per kernel and level) to FILE as SVG: --output "
+             "svg=FILE"),
+    cl::value_desc("FILE.svg"), cl::cat(Cat));
 static cl::opt<std::string> SourceRoot(
     "source-root",
     cl::desc("Directory that sarif, github, rdjsonl and markdown paths are "
@@ -139,10 +146,10 @@ static int usageError(const Twine &Msg) {
   return 2;
 }
 
-static constexpr const char *FormatNames[] = {"text",   "json",    "sarif",
-                                              "github", "rdjsonl", "markdown"};
+static constexpr const char *FormatNames[] = {
+    "text", "json", "sarif", "github", "rdjsonl", "markdown", "svg"};
 static constexpr const char *FormatList =
-    "text, json, sarif, github, rdjsonl or markdown";
+    "text, json, sarif, github, rdjsonl, markdown or svg";
 
 static bool knownFormat(StringRef F) {
   return llvm::is_contained(FormatNames, F);
@@ -151,7 +158,8 @@ static bool knownFormat(StringRef F) {
 /// JSON, rdjsonl, GitHub and Markdown are UTF-8 text; text and SARIF
 /// (percent-encoded URIs) keep a name's bytes.
 static bool utf8Format(StringRef F) {
-  return F == "json" || F == "rdjsonl" || F == "github" || F == "markdown";
+  return F == "json" || F == "rdjsonl" || F == "github" || F == "markdown" ||
+         F == "svg";
 }
 
 /// A report to write: --format's on stdout, or an --output's.
@@ -247,6 +255,8 @@ static void emitReport(raw_ostream &OS, StringRef Format,
     emitRdjsonl(OS, Reports, RO);
   else if (Format == "markdown")
     emitMarkdown(OS, Reports, RO);
+  else if (Format == "svg")
+    emitRooflineSvg(OS, Reports);
   else
     emitText(OS, Reports, FindingsOnly);
 }
@@ -334,10 +344,15 @@ static Expected<std::vector<Output>> planOutputs() {
   std::vector<Output> Outs;
   if (Outputs.empty() || Format.getNumOccurrences())
     Outs.push_back({Format, "-", "--format=" + Format, nullptr});
-  for (const std::string &Spec : Outputs) {
-    auto O = parseOutput(Spec);
+  std::vector<std::string> Specs(Outputs.begin(), Outputs.end());
+  if (!Plot.empty())
+    Specs.push_back("svg=" + Plot);
+  for (size_t I = 0; I < Specs.size(); ++I) {
+    auto O = parseOutput(Specs[I]);
     if (!O)
       return O.takeError();
+    if (I >= Outputs.size())
+      O->Origin = "--plot '" + Plot + "'";
     auto OnStdout =
         llvm::find_if(Outs, [](const Output &P) { return P.toStdout(); });
     if (O->toStdout() && OnStdout != Outs.end())

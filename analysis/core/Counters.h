@@ -71,6 +71,9 @@ constexpr const char *InstConvert = "inst.conversion";
 constexpr const char *InstShuffle = "inst.shuffle";
 constexpr const char *InstMemory = "inst.memory"; ///< LSU: ld, st, atom.
 constexpr const char *InstTensor = "inst.tensor"; ///< mma, wmma.
+/// Calls left in the machine code (library math, functions not inlined):
+/// issued as one instruction each, their bodies not counted.
+constexpr const char *InstCall = "inst.call";
 /// FMAs of every floating-point type among the above (a yardstick: work
 /// "per FMA").
 constexpr const char *InstFma = "inst.fma";

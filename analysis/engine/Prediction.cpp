@@ -150,6 +150,11 @@ void Predictor::instructions() {
   if (!KC.InstructionsPartial.empty())
     P.LeftOut.push_back("instructions of what is not counted: " +
                         KC.InstructionsPartial);
+  if (inst(counter::InstCall) > 0)
+    P.LeftOut.push_back(
+        "instructions inside calls (library math is not linked into the "
+        "machine code counted; functions not inlined): each call counts as "
+        "one instruction");
   WarpFmas = inst(counter::InstFma) / WarpSize;
   add("issue", "instruction issue", "warp instructions",
       inst(counter::InstIssue) / WarpSize, Gpu.pipeRate("issue"));

@@ -183,6 +183,8 @@ static void classifyOpcode(StringRef Opcode, StringRef Operands,
       (Base == "setp" || Base == "min" || Base == "max" || Base == "neg" ||
        Base == "abs"))
     return one(Out, counter::InstFp64);
+  if (Base == "call")
+    add(Out, counter::InstCall, 1);
   if (Base == "bar" || Base == "barrier" || Base == "membar" ||
       Base == "fence" || Base == "bra" || Base == "ret" || Base == "exit" ||
       Base == "call" || Base == "trap" || Base == "nanosleep" ||

@@ -59,8 +59,8 @@ public:
 
 private:
   double x(double Intensity) const {
-    return Left + (std::log10(Intensity) - X0) / (X1 - X0) *
-                      (Width - Left - Right);
+    return Left +
+           (std::log10(Intensity) - X0) / (X1 - X0) * (Width - Left - Right);
   }
   double y(double Rate) const {
     return Height - Bottom -
@@ -123,9 +123,8 @@ void Chart::add(const KernelReport &K) {
         Points.push_back({Name, L.Name, *M.Flops / (R.Work * L.BytesPerUnit),
                           *M.Flops / *P.Seconds});
   std::string Unit = unitText(M.Precision, M.Unit);
-  if (M.Peak && llvm::none_of(Compute, [&](const Roof &R) {
-        return R.Name == Unit;
-      }))
+  if (M.Peak &&
+      llvm::none_of(Compute, [&](const Roof &R) { return R.Name == Unit; }))
     Compute.push_back({Unit, Unit, *M.Peak});
 }
 
@@ -169,8 +168,7 @@ void Chart::axes(llvm::raw_ostream &OS) {
                        "stroke-opacity=\"0.3\"/><text x=\"%.1f\" y=\"%.1f\" "
                        "text-anchor=\"end\" stroke=\"none\">1e%d</text>\n",
                        Left, y(std::pow(10, E)), Width - Right,
-                       y(std::pow(10, E)), Left - 6, y(std::pow(10, E)) + 4,
-                       E);
+                       y(std::pow(10, E)), Left - 6, y(std::pow(10, E)) + 4, E);
   OS << llvm::format("<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
                      "stroke=\"none\" font-size=\"13\">arithmetic intensity "
                      "(FLOP/byte of each level)</text>\n",

@@ -127,6 +127,11 @@ TEST(MachineInstructions, MemoryControlAndCollectives) {
   EXPECT_EQ(get(B, counter::InstIssue), 1);
   EXPECT_EQ(B.size(), 1u);
   EXPECT_EQ(classify("bar.sync 0").size(), 1u);
+  // A call left in the machine code issues once, and is counted apart: its
+  // body is not.
+  OpCounts Call = classify("call.uni (retval0), __nv_cosf, (param0)");
+  EXPECT_EQ(get(Call, counter::InstCall), 1);
+  EXPECT_EQ(get(Call, counter::InstIssue), 1);
 }
 
 TEST(MachineInstructions, ExpandedInstructionsCountTheirExpansion) {

@@ -77,6 +77,10 @@ constexpr const char *InstCall = "inst.call";
 /// FMAs of every floating-point type among the above (a yardstick: work
 /// "per FMA").
 constexpr const char *InstFma = "inst.fma";
+/// Machine blocks executed that load from global memory: the loads of one
+/// machine block are issued together and waited for together, so each is
+/// one round trip to L2 or DRAM (a Little's-law latency bound's work).
+constexpr const char *InstLoadRounds = "inst.global_load_rounds";
 
 } // namespace counter
 } // namespace roofline

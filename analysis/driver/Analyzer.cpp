@@ -11,6 +11,8 @@
 #include "Limits.h"
 #include "LintOptions.h"
 #include "MachineInstructions.h"
+#include "PtxCodegen.h"
+#include "Ptxas.h"
 #include "SourceText.h"
 #include "TileCost.h"
 
@@ -310,7 +312,11 @@ private:
       std::map<const llvm::BasicBlock *, std::map<std::string, Rational>>>
       Machine;
   std::string MachineWhy;
+  /// What ptxas allocates per function of the unit's PTX, or why not known.
+  std::map<std::string, PtxasUsage> Usage;
+  std::string UsageWhy;
   void addInstructions(KernelModel &Model);
+  void assemble(const MarkedPtx &P, const std::string &Arch);
 };
 
 } // namespace
@@ -332,14 +338,44 @@ void UnitAnalysis::addInstructions(KernelModel &Model) {
                    "counts (" +
                    std::to_string(Size) + " IR instructions, at most " +
                    std::to_string(MaxInstructions) + ")";
-    else if (auto P = emitMarkedPtx(*CU.Module, Arch))
+    else if (auto P = emitMarkedPtx(*CU.Module, Arch)) {
       *Machine = blockInstructions(*P);
-    else
+      assemble(*P, Arch);
+    } else {
       MachineWhy = llvm::toString(P.takeError());
+    }
+    if (!MachineWhy.empty())
+      UsageWhy = "no PTX to assemble: " + MachineWhy;
   }
   for (BlockModel &B : Model.Blocks)
     if (auto It = Machine->find(B.BB); It != Machine->end())
       B.Instructions = It->second;
+  auto It = Usage.find(Model.MangledName);
+  if (It == Usage.end() || !It->second.Registers) {
+    Model.RegistersWhy =
+        !UsageWhy.empty() ? UsageWhy
+                          : "ptxas reported no registers for the kernel";
+    return;
+  }
+  Model.Registers = It->second.Registers;
+  Model.SpillStoreBytes = It->second.SpillStoreBytes;
+  Model.SpillLoadBytes = It->second.SpillLoadBytes;
+}
+
+// Registers per thread: what ptxas -v says of the PTX the instructions were
+// counted on (PTX names mapped back to the module's).
+void UnitAnalysis::assemble(const MarkedPtx &P, const std::string &Arch) {
+  // Longer than the back end takes for the largest unit it compiles.
+  constexpr double TimeoutSeconds = 30;
+  auto Report = runPtxas(P.Ptx, Arch, Opts.CudaPath, TimeoutSeconds);
+  if (!Report) {
+    UsageWhy = llvm::toString(Report.takeError());
+    return;
+  }
+  for (auto &[Name, U] : *Report) {
+    auto It = P.Renamed.find(Name);
+    Usage[It == P.Renamed.end() ? Name : It->second] = U;
+  }
 }
 
 // --kernel: only that kernel's entry, if it is lost.
@@ -539,6 +575,16 @@ void UnitAnalysis::count(KernelReport &R, const KernelModel &Counted,
                blockLoadFootprint(Counted, LI, CountParams));
   }
   estimateTraffic(Counted, LI, CountParams, *FR.Gpu, R.Counts);
+  if (LI.known()) {
+    Occupancy &O = R.Counts.Occ;
+    O = occupancy(*FR.Gpu, *LI.Grid, *LI.Block,
+                  Counted.StaticSharedBytes +
+                      uint64_t(std::max<int64_t>(LI.SharedBytes, 0)),
+                  Counted.Registers);
+    O.RegistersWhy = Counted.RegistersWhy;
+    O.SpillStoreBytes = Counted.SpillStoreBytes;
+    O.SpillLoadBytes = Counted.SpillLoadBytes;
+  }
   for (const LoopInfoModel &L : Counted.Loops) {
     LoopSummary S{L.Loc, L.TripCount ? L.TripCount->str()
                          : L.Rec     ? std::string("simulated")

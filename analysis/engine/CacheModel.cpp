@@ -118,6 +118,24 @@ uint64_t roofline::residentWarpsPerSM(const GpuSpec &Gpu, const Dim3 &Block,
   return E.BlocksPerSM * Warps;
 }
 
+Occupancy roofline::occupancy(const GpuSpec &Gpu, const Dim3 &Grid,
+                              const Dim3 &Block, uint64_t SharedBytes,
+                              unsigned Registers) {
+  CacheEstimate E;
+  residency(Gpu, Block, SharedBytes, E, Registers);
+  Occupancy O;
+  O.Registers = Registers;
+  O.BlocksPerSM = E.BlocksPerSM;
+  O.Limiter = E.Limiter;
+  uint64_t Warps = (uint64_t(Block.count()) + WarpSize - 1) / WarpSize;
+  O.WarpsPerSM = E.BlocksPerSM * Warps;
+  O.MaxWarpsPerSM = Gpu.MaxThreadsPerSM / WarpSize;
+  O.WarpsInFlight = std::min<uint64_t>(uint64_t(std::max(Gpu.SMs, 1u)) *
+                                           O.WarpsPerSM,
+                                       uint64_t(Grid.count()) * Warps);
+  return O;
+}
+
 // The blocks with linear ids [S, E) (blockIdx.x fastest) as boxes.
 static std::vector<ThreadBox> waveBoxes(uint64_t S, uint64_t E,
                                         const Dim3 &Grid, const Dim3 &Block) {
@@ -166,7 +184,7 @@ CacheEstimate roofline::estimateDramTraffic(
       return addAccessHull(M, B, A, Known, Box, Into);
     return addAccessFootprint(M, B, A, Known, Box, WalkBudget, Into);
   };
-  residency(Gpu, Block, M.StaticSharedBytes + DynamicShared, E);
+  residency(Gpu, Block, M.StaticSharedBytes + DynamicShared, E, M.Registers);
   uint64_t Blocks = uint64_t(Grid.count());
   E.Waves = (Blocks + E.BlocksPerWave - 1) / E.BlocksPerWave;
   if (Lower <= Gpu.L2Bytes) {

@@ -60,6 +60,25 @@ uint64_t residentWarpsPerSM(const GpuSpec &Gpu, const Dim3 &Block,
                             uint64_t SharedBytes,
                             unsigned RegistersPerThread = 0);
 
+/// How many of a launch's warps an SM holds at once, and what stops it
+/// holding more: what a Little's-law bound has in flight.
+struct Occupancy {
+  unsigned Registers = 0; ///< Per thread, from ptxas; 0 with RegistersWhy.
+  std::string RegistersWhy;
+  uint64_t SpillStoreBytes = 0, SpillLoadBytes = 0;
+  unsigned BlocksPerSM = 0;
+  std::string Limiter; ///< "registers per SM", "threads per SM", ...
+  uint64_t WarpsPerSM = 0, MaxWarpsPerSM = 0;
+  /// Warps of the launch in flight on the whole GPU: SMs x WarpsPerSM, or
+  /// every warp of a grid smaller than that.
+  uint64_t WarpsInFlight = 0;
+};
+
+/// The occupancy of a Grid x Block launch with SharedBytes of shared memory
+/// per block and Registers per thread (0: unknown, as residency).
+Occupancy occupancy(const GpuSpec &Gpu, const Dim3 &Grid, const Dim3 &Block,
+                    uint64_t SharedBytes, unsigned Registers);
+
 CacheEstimate
 estimateDramTraffic(const KernelModel &M,
                     const std::map<std::string, Expr> &Known, const Dim3 &Grid,

@@ -59,6 +59,8 @@ struct KernelCounts {
   /// InstructionsPartial what they leave out (a call not inlined).
   std::map<std::string, Rational> Instructions;
   std::string InstructionsWhy, InstructionsPartial;
+  /// Warps resident per SM (with a launch: BlocksPerSM 0 without one).
+  Occupancy Occ;
 };
 
 /// Computes the counts of M for a launch; Params are kernel parameter

@@ -5,6 +5,7 @@
 #include "Format.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace roofline;
 
@@ -18,14 +19,19 @@ public:
   Prediction run();
 
 private:
-  void add(const char *Name, std::string Title, const char *Unit, double Work,
-           std::optional<double> Rate, std::string Detail = {});
+  /// What a resource's work is compared with for "per FMA": warp-level
+  /// work with warp FMAs, thread-level with thread FMAs, bytes and FLOPs
+  /// with neither.
+  enum class Per { None, Warp, Thread };
+  void add(const char *Name, std::string Title, const char *Unit, Per Yard,
+           double Work, std::optional<double> Rate, std::string Detail = {});
   double inst(const char *Counter) const;
   void dram();
   void l2();
   void l1();
   void instructions();
   void flops();
+  void latency();
 
   const KernelCounts &KC;
   const std::vector<AccessInfo> &Accesses;
@@ -34,12 +40,14 @@ private:
   Prediction P;
   double WarpFmas = 0;
   bool Tensor = false; ///< FMAs are not the yardstick then.
+  std::map<std::string, Per> Yardsticks;
+  std::optional<double> L2Bytes; ///< What l2() counted.
 };
 
 } // namespace
 
 void Predictor::add(const char *Name, std::string Title, const char *Unit,
-                    double Work, std::optional<double> Rate,
+                    Per Yard, double Work, std::optional<double> Rate,
                     std::string Detail) {
   if (Work <= 0)
     return;
@@ -56,6 +64,7 @@ void Predictor::add(const char *Name, std::string Title, const char *Unit,
   R.Throughput = *Rate;
   R.Seconds = Work / *Rate;
   R.Detail = std::move(Detail);
+  Yardsticks[R.Name] = Yard;
   P.Resources.push_back(std::move(R));
 }
 
@@ -78,7 +87,7 @@ void Predictor::dram() {
                             " of the datasheet bandwidth streaming kernels "
                             "reach (published measurement)"
                       : ", at the datasheet bandwidth";
-  add("dram", "DRAM bytes", "bytes", *Bytes, Gpu.DramBandwidth * Share, Detail);
+  add("dram", "DRAM bytes", "bytes", Per::None, *Bytes, Gpu.DramBandwidth * Share, Detail);
 }
 
 // What the global accesses move between L1 and L2: a load's distinct bytes
@@ -113,7 +122,8 @@ void Predictor::l2() {
     P.LeftOut.push_back("L2 bytes: an access's requests are unknown");
     return;
   }
-  add("l2", "L2 bytes", "bytes", Bytes,
+  L2Bytes = Bytes;
+  add("l2", "L2 bytes", "bytes", Per::None, Bytes,
       Gpu.L2Bandwidth > 0 ? std::optional<double>(Gpu.L2Bandwidth)
                           : std::nullopt,
       "loads after L1 reuse within a block, stores and atomics by sector");
@@ -139,7 +149,7 @@ void Predictor::l1() {
       formatCount(Shared) + " shared, " + formatCount(Global) + " global";
   add("l1_wavefronts",
       Shared >= Global ? "shared-memory wavefronts" : "L1 wavefronts",
-      "wavefronts", Global + Shared, Rate, Detail);
+      "wavefronts", Per::Warp, Global + Shared, Rate, Detail);
 }
 
 void Predictor::instructions() {
@@ -156,15 +166,15 @@ void Predictor::instructions() {
         "machine code counted; functions not inlined): each call counts as "
         "one instruction");
   WarpFmas = inst(counter::InstFma) / WarpSize;
-  add("issue", "instruction issue", "warp instructions",
+  add("issue", "instruction issue", "warp instructions", Per::Warp,
       inst(counter::InstIssue) / WarpSize, Gpu.pipeRate("issue"));
-  add("lsu", "load/store instructions", "warp instructions",
+  add("lsu", "load/store instructions", "warp instructions", Per::Warp,
       inst(counter::InstMemory) / WarpSize, Gpu.pipeRate("lsu"));
   double Fp32 = inst(counter::InstFp32) + inst(counter::InstIntMad);
   double Alu = inst(counter::InstAlu);
-  add("fp32", "FP32 pipe (FFMA, FADD, FMUL, IMAD)", "thread instructions", Fp32,
-      Gpu.pipeRate("fp32"));
-  add("int32", "integer pipe", "thread instructions", Alu,
+  add("fp32", "FP32 pipe (FFMA, FADD, FMUL, IMAD)", "thread instructions",
+      Per::Thread, Fp32, Gpu.pipeRate("fp32"));
+  add("int32", "integer pipe", "thread instructions", Per::Thread, Alu,
       Gpu.pipeRate("int32"));
   // On CC 8.6, 8.9 and 12.0 half the FP32 lanes are the integer lanes
   // (GA102, AD102 and GB202 whitepapers): both kinds of work share them.
@@ -174,7 +184,7 @@ void Predictor::instructions() {
                      Arch.starts_with("sm_120");
   if (F && SharedLanes && Alu > 0)
     add("fp32_int32", "FP32 and integer lanes (shared)", "thread instructions",
-        Fp32 + Alu, F);
+        Per::Thread, Fp32 + Alu, F);
   struct {
     const char *Counter, *Name, *Title;
   } Pipes[] = {{counter::InstFp64, "fp64", "FP64 pipe"},
@@ -184,8 +194,8 @@ void Predictor::instructions() {
                {counter::InstConvert, "conversion", "conversions"},
                {counter::InstShuffle, "shuffle", "warp shuffles"}};
   for (auto &Pipe : Pipes)
-    add(Pipe.Name, Pipe.Title, "thread results", inst(Pipe.Counter),
-        Gpu.pipeRate(Pipe.Name));
+    add(Pipe.Name, Pipe.Title, "thread results", Per::Thread,
+        inst(Pipe.Counter), Gpu.pipeRate(Pipe.Name));
 }
 
 // The FLOPs at the datasheet peaks, each precision at its own (the speed of
@@ -194,12 +204,53 @@ void Predictor::flops() {
   if (!M.Flops || !M.ComputeSeconds || *M.ComputeSeconds <= 0)
     return;
   add(M.Unit == ComputeUnit::TensorCore ? "tensor" : "flops",
-      "FLOPs at peak on " + unitText(M.Precision, M.Unit), "FLOPs", *M.Flops,
-      *M.Flops / *M.ComputeSeconds, "every precision at its datasheet peak");
+      "FLOPs at peak on " + unitText(M.Precision, M.Unit), "FLOPs", Per::None,
+      *M.Flops, *M.Flops / *M.ComputeSeconds,
+      "every precision at its datasheet peak");
   for (auto &KV : KC.Totals)
     if (llvm::StringRef(KV.first).starts_with(counter::TensorFlopsPrefix) &&
         KV.second && !KV.second->isZero())
       Tensor = true;
+}
+
+// Little's law: a warp waits for its loads a round trip per machine block
+// that loads from global memory, and an SM has WarpsPerSM warps to overlap
+// those waits with, so the rounds complete at most at warps in flight /
+// latency. A round's latency is L2's, plus DRAM's extra for the share of
+// the loaded bytes that comes from DRAM.
+void Predictor::latency() {
+  double Rounds = inst(counter::InstLoadRounds) / WarpSize;
+  if (Rounds <= 0)
+    return;
+  const Occupancy &O = KC.Occ;
+  const char *Title = "memory latency (Little's law)";
+  std::optional<double> L2 = Gpu.Pipes.latencyCycles("l2");
+  std::optional<double> Dram = Gpu.Pipes.latencyCycles("dram");
+  if (!L2 || !O.WarpsInFlight) {
+    P.LeftOut.push_back(std::string(Title) +
+                        (O.WarpsInFlight
+                             ? ": the GPU data has no L2 latency for " + Gpu.Id
+                             : ": no launch to size the warps in flight"));
+    return;
+  }
+  double FromDram = 0;
+  if (L2Bytes && *L2Bytes > 0 && M.DramEstimate)
+    FromDram = std::min(1.0, *M.DramEstimate / *L2Bytes);
+  // Without DRAM's latency, L2's alone: DRAM is the slower, so the bound
+  // stays a bound.
+  double Cycles = *L2 + FromDram * (Dram ? *Dram - *L2 : 0.0);
+  std::string Detail =
+      formatCount(double(O.WarpsInFlight)) + " warps in flight (" +
+      std::to_string(O.WarpsPerSM) + " of " +
+      std::to_string(O.MaxWarpsPerSM) + " per SM, limited by " + O.Limiter +
+      (O.Registers ? ", " + std::to_string(O.Registers) + " registers a thread"
+                   : ", registers unknown: " + O.RegistersWhy) +
+      "), " + formatCount(Cycles) + " cycles a round (L2 " +
+      formatCount(*L2) + ", DRAM " +
+      (Dram ? formatCount(*Dram) : std::string("unknown, taken as L2's")) +
+      ", " + formatPercent(FromDram) + " of the bytes from DRAM)";
+  add("latency", Title, "warp load rounds", Per::None, Rounds,
+      double(O.WarpsInFlight) * Gpu.Pipes.Clock / Cycles, Detail);
 }
 
 Prediction Predictor::run() {
@@ -212,17 +263,16 @@ Prediction Predictor::run() {
   l1();
   instructions();
   flops();
+  latency();
   std::stable_sort(P.Resources.begin(), P.Resources.end(),
                    [](const ResourceTime &A, const ResourceTime &B) {
                      return A.Seconds > B.Seconds;
                    });
-  for (ResourceTime &R : P.Resources)
-    if (WarpFmas > 0 && !Tensor && R.Unit != std::string("bytes") &&
-        R.Unit != std::string("FLOPs"))
-      R.PerFma = R.Work / (R.Unit == std::string("warp instructions") ||
-                                   R.Unit == std::string("wavefronts")
-                               ? WarpFmas
-                               : WarpFmas * WarpSize);
+  for (ResourceTime &R : P.Resources) {
+    Per Yard = Yardsticks[R.Name];
+    if (WarpFmas > 0 && !Tensor && Yard != Per::None)
+      R.PerFma = R.Work / (Yard == Per::Warp ? WarpFmas : WarpFmas * WarpSize);
+  }
   // The algorithm's ceiling holds for any implementation.
   double Floor = M.Seconds ? *M.Seconds : 0.0;
   if (P.Resources.empty() || P.Resources.front().Seconds < Floor) {

@@ -117,13 +117,17 @@ void roofline::renameUnrollHints(llvm::Module &M, bool Hide) {
 /// theirs and its globals get plain ones, so that no name the back end must
 /// rewrite for PTX (non-ASCII identifiers, which leak in its name
 /// legalization) reaches it.
-static void dropNames(llvm::Module &M) {
+static void dropNames(llvm::Module &M,
+                      std::map<std::string, std::string> &Renamed) {
   unsigned N = 0;
   for (llvm::GlobalValue &GV : M.global_values())
     if (!GV.isDeclaration() && !llvm::all_of(GV.getName(), [](char C) {
           return llvm::isAlnum(C) || C == '_' || C == '$';
-        }))
+        })) {
+      std::string Old = GV.getName().str();
       GV.setName("roofline_global_" + std::to_string(N++));
+      Renamed[GV.getName().str()] = Old;
+    }
   for (llvm::Function &F : M) {
     for (llvm::Argument &A : F.args())
       A.setName("");
@@ -205,7 +209,7 @@ llvm::Expected<MarkedPtx> roofline::emitMarkedPtx(const llvm::Module &M,
   std::unique_ptr<llvm::Module> Copy = llvm::CloneModule(M, VMap);
   MarkedPtx Out;
   Out.Blocks = insertMarkers(M, VMap);
-  dropNames(*Copy);
+  dropNames(*Copy, Out.Renamed);
 
   renameUnrollHints(*Copy, /*Hide=*/false);
   unrollAsNvccDoes(*Copy, *TM);

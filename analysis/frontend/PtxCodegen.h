@@ -15,6 +15,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,9 @@ struct MarkedPtx {
   std::string Ptx;
   /// Marker number -> the block of the analyzed module it marks.
   std::vector<const llvm::BasicBlock *> Blocks;
+  /// PTX name -> the analyzed module's, for the functions the PTX names
+  /// otherwise (dropNames: identifiers PTX cannot spell).
+  std::map<std::string, std::string> Renamed;
 };
 
 /// Runs on M the module pipeline Build makes with a PassBuilder for TM (may

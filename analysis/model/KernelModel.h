@@ -157,6 +157,12 @@ struct SharedArrayType {
 
 struct KernelModel {
   std::string MangledName;
+  /// Registers per thread ptxas allocates for the kernel, and the bytes it
+  /// spills to local memory per thread; Registers is 0 with RegistersWhy
+  /// when ptxas was not run or failed.
+  unsigned Registers = 0;
+  uint64_t SpillStoreBytes = 0, SpillLoadBytes = 0;
+  std::string RegistersWhy;
   /// Bytes of the __shared__ variables the kernel uses (static allocation).
   uint64_t StaticSharedBytes = 0;
   /// Those variables' types by source name (AccessModel::Base). A name two

@@ -272,6 +272,10 @@ static std::vector<MachineBlock> machineBlocks(const MarkedPtx &P) {
       StringRef Op = S.trim();
       if (Op.starts_with("@"))
         Op = Op.split(' ').second.ltrim();
+      StringRef Opcode = Op.split(' ').first;
+      if ((Opcode.starts_with("ld.") || Opcode.starts_with("ldu.")) &&
+          Opcode.contains(".global"))
+        Blocks.back().Counts[counter::InstLoadRounds] = 1;
       if (Op.starts_with("bra") || Op.starts_with("ret") ||
           Op.starts_with("exit"))
         EndsBlock = true;

@@ -461,6 +461,21 @@ static void predictedAttr(OStream &J, const KernelReport &K) {
       for (const std::string &L : P.LeftOut)
         J.value(L);
     });
+    if (const Occupancy &O = KC.Occ; O.BlocksPerSM)
+      J.attributeObject("occupancy", [&] {
+        if (O.Registers) {
+          J.attribute("registers_per_thread", O.Registers);
+          J.attribute("spill_store_bytes", O.SpillStoreBytes);
+          J.attribute("spill_load_bytes", O.SpillLoadBytes);
+        } else {
+          J.attribute("registers_unknown", O.RegistersWhy);
+        }
+        J.attribute("blocks_per_sm", O.BlocksPerSM);
+        J.attribute("warps_per_sm", O.WarpsPerSM);
+        J.attribute("max_warps_per_sm", O.MaxWarpsPerSM);
+        J.attribute("limited_by", O.Limiter);
+        J.attribute("warps_in_flight", O.WarpsInFlight);
+      });
     J.attributeObject("instructions", [&] {
       llvm::StringRef Prefix(counter::InstPrefix);
       for (auto &KV : KC.Instructions)

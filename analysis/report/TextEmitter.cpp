@@ -257,6 +257,21 @@ static void predictedText(llvm::raw_ostream &OS, const KernelReport &K) {
   }
   for (const std::string &L : P.LeftOut)
     OS << "    not predicted: " << L << "\n";
+  const Occupancy &O = K.Counts.Occ;
+  if (!O.BlocksPerSM)
+    return;
+  OS << "  occupancy    " << O.WarpsPerSM << " of " << O.MaxWarpsPerSM
+     << " warps per SM (" << O.BlocksPerSM << " blocks, limited by "
+     << O.Limiter << "), " << O.WarpsInFlight << " warps in flight; ";
+  if (!O.Registers) {
+    OS << "registers unknown: " << O.RegistersWhy << "\n";
+    return;
+  }
+  OS << O.Registers << " registers a thread";
+  if (O.SpillStoreBytes || O.SpillLoadBytes)
+    OS << ", spills " << O.SpillStoreBytes << " B stored and "
+       << O.SpillLoadBytes << " B loaded a thread";
+  OS << "\n";
 }
 
 /// One kernel's report, top to bottom: heading, launch, counters,

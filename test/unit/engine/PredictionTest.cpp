@@ -157,6 +157,60 @@ TEST(Prediction, PipesAndIssue) {
               1e-12);
 }
 
+TEST(Prediction, LatencyFromTheWarpsInFlight) {
+  // 4 warps in flight on the whole GPU (a grid of 2 blocks of 64 threads),
+  // each thread 1024 rounds of global loads: 4096 warp rounds. 512 KiB
+  // loaded, 256 KiB of it from DRAM: a round takes L2's 291 cycles plus
+  // half of DRAM's extra (700 - 291) / 2 = 204.5, 495.5 cycles. Little's
+  // law: 4 rounds in flight every 495.5 / 1.98e9 s, so 4096 rounds take
+  // 4096 * 495.5 / (4 * 1.98e9) = 256.26 us.
+  KernelCounts KC;
+  KC.Instructions[counter::InstLoadRounds] = Rational(128 * 1024);
+  KC.Instructions[counter::InstIssue] = Rational(128 * 1024);
+  KC.Occ = occupancy(gpu("h100-sxm"), Dim3{{2, 1, 1}}, Dim3{{64, 1, 1}}, 0,
+                     32);
+  EXPECT_EQ(KC.Occ.WarpsPerSM, 64u); // 32 blocks of 2 warps: blocks per SM
+  EXPECT_EQ(KC.Occ.WarpsInFlight, 4u);
+  RooflineMetrics M = known(256 * 1024);
+  // 1024 requests of 32 lanes, 4 bytes each, coalesced: 128 B a request.
+  std::vector<AccessInfo> A = {global(4, 4096, 4, 1)};
+  Prediction P = predictTime(KC, A, M, gpu("h100-sxm"));
+  const ResourceTime *L = find(P, "latency");
+  ASSERT_NE(L, nullptr);
+  EXPECT_EQ(L->Work, 4096);
+  EXPECT_NEAR(L->Seconds, 4096 * 495.5 / (4 * 1.98e9), 1e-12);
+  EXPECT_EQ(P.Limiter, "latency");
+  EXPECT_NE(L->Detail.find("4 warps in flight (64 of 64 per SM"),
+            std::string::npos)
+      << L->Detail;
+  // A full GPU hides the same rounds: 132 * 64 warps in flight.
+  KC.Occ = occupancy(gpu("h100-sxm"), Dim3{{2000, 1, 1}}, Dim3{{256, 1, 1}},
+                     0, 32);
+  EXPECT_EQ(KC.Occ.WarpsInFlight, 132u * 64);
+  P = predictTime(KC, A, M, gpu("h100-sxm"));
+  ASSERT_NE(find(P, "latency"), nullptr);
+  EXPECT_NEAR(find(P, "latency")->Seconds, 4096 * 495.5 / (8448 * 1.98e9),
+              1e-15);
+  // The H100 PCIe without its DRAM figure: L2's 265.5 cycles alone, a
+  // bound still: 4096 * 265.5 / (114 * 64 warps * 1.755e9).
+  GpuSpec NoDram = gpu("h100-pcie");
+  NoDram.Pipes.LatencyCycles.erase("dram");
+  KC.Occ = occupancy(NoDram, Dim3{{2000, 1, 1}}, Dim3{{256, 1, 1}}, 0, 32);
+  P = predictTime(KC, A, M, NoDram);
+  ASSERT_NE(find(P, "latency"), nullptr);
+  EXPECT_NEAR(find(P, "latency")->Seconds,
+              4096 * 265.5 / (114 * 64 * 1.755e9), 1e-15);
+  EXPECT_NE(find(P, "latency")->Detail.find("DRAM unknown, taken as L2's"),
+            std::string::npos);
+  // The A10's data has no L2 latency: said, not guessed.
+  P = predictTime(KC, A, M, gpu("a10"));
+  EXPECT_EQ(find(P, "latency"), nullptr);
+  bool Said = false;
+  for (const std::string &S : P.LeftOut)
+    Said |= S.find("no L2 latency for a10") != std::string::npos;
+  EXPECT_TRUE(Said);
+}
+
 TEST(Prediction, NeverBelowTheSpeedOfLightAndNoneWithoutCounts) {
   // No resource with work: the speed of light is the time.
   RooflineMetrics M = known(0);

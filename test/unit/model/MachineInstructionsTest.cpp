@@ -227,6 +227,39 @@ $L__BB0_1:
   EXPECT_TRUE(Counts[K.BB[1]].empty());
 }
 
+TEST(MachineInstructions, GlobalLoadRoundsPerMachineBlock) {
+  // Block 0 loads twice from global memory in one machine block (one round:
+  // both loads are in flight together) and once from shared memory (no
+  // round); block 1, unrolled into two copies in one machine block, loads
+  // in both copies: one round per two executions of the original.
+  Blocks K(2, R"(
+.visible .entry k(
+)
+{
+	// roofline-block 0
+	ld.global.nc.f32 %f1, [%rd1];
+	ld.global.nc.f32 %f2, [%rd2];
+	ld.shared.f32 %f3, [%r1];
+	@%p1 bra $L__BB0_2;
+$L__BB0_1:
+	// roofline-block 1
+	@%p2 ld.relaxed.gpu.global.f32 %f4, [%rd3];
+	// roofline-block 1
+	ld.global.v4.f32 {%f5, %f6, %f7, %f8}, [%rd4];
+	@%p3 bra $L__BB0_1;
+$L__BB0_2:
+	st.global.f32 [%rd1], %f1;
+	ret;
+}
+)");
+  auto Counts = blockInstructions(K.P);
+  EXPECT_EQ(Counts[K.BB[0]][counter::InstLoadRounds], Rational(1));
+  EXPECT_EQ(Counts[K.BB[1]][counter::InstLoadRounds],
+            Rational::fraction(1, 2));
+  // The store's machine block (no marker, so block 1's) adds no round.
+  EXPECT_EQ(Counts[K.BB[1]][counter::InstMemory], Rational::fraction(3, 2));
+}
+
 TEST(MachineInstructions, TheBackEndMarksEveryBlock) {
   // y[0] = fma(x[0], a, a) behind a test of a: the back end's code for the
   // second block loads x, does one FFMA and stores y.

@@ -201,8 +201,10 @@ def prediction_section(tool):
         "implementation's ([prediction.md](prediction.md)): every resource's "
         "work — DRAM and L2 bytes, L1 wavefronts, load/store and issued "
         "instructions counted on the kernel's machine code, FP32 lanes, FLOPs "
-        "at peak — at its published throughput, the longest of them the time "
-        "and its resource the limiter.\n\n"
+        "at peak — at its published throughput, and the memory latency the "
+        "resident warps must cover (Little's law, with the registers ptxas "
+        "allocates), the longest of them the time and its resource the "
+        "limiter.\n\n"
     ]
     for gpu_id in PREDICT_GPUS:
         rows = []

@@ -315,6 +315,7 @@ private:
   /// What ptxas allocates per function of the unit's PTX, or why not known.
   std::map<std::string, PtxasUsage> Usage;
   std::string UsageWhy;
+  void compileMachine();
   void addInstructions(KernelModel &Model);
   void assemble(const MarkedPtx &P, const std::string &Arch);
 };
@@ -322,8 +323,8 @@ private:
 } // namespace
 
 // Every kernel of the unit is compiled to PTX at once, the first time one
-// is modelled.
-void UnitAnalysis::addInstructions(KernelModel &Model) {
+// is modelled, and the PTX assembled for its registers.
+void UnitAnalysis::compileMachine() {
   if (!Machine) {
     Machine.emplace();
     std::string Arch = S.Compile.Arch.empty() ? S.Gpu->Arch : S.Compile.Arch;
@@ -347,14 +348,17 @@ void UnitAnalysis::addInstructions(KernelModel &Model) {
     if (!MachineWhy.empty())
       UsageWhy = "no PTX to assemble: " + MachineWhy;
   }
+}
+
+void UnitAnalysis::addInstructions(KernelModel &Model) {
   for (BlockModel &B : Model.Blocks)
     if (auto It = Machine->find(B.BB); It != Machine->end())
       B.Instructions = It->second;
   auto It = Usage.find(Model.MangledName);
   if (It == Usage.end() || !It->second.Registers) {
-    Model.RegistersWhy =
-        !UsageWhy.empty() ? UsageWhy
-                          : "ptxas reported no registers for the kernel";
+    Model.RegistersWhy = !UsageWhy.empty()
+                             ? UsageWhy
+                             : "ptxas reported no registers for the kernel";
     return;
   }
   Model.Registers = It->second.Registers;
@@ -700,6 +704,9 @@ llvm::Error UnitAnalysis::addKernel(llvm::Function &F) {
   if (!Opts.KernelFilter.empty() && !Decl.isNamed(Opts.KernelFilter))
     return llvm::Error::success();
 
+  // The unit's machine code is the file's work, not this kernel's: it is
+  // made before the kernel's time limit starts.
+  compileMachine();
   KernelLimits Limit(S.KernelSeconds, S.KernelMemoryMiB);
   // Past the file's limit a kernel is not modelled at all, and a model
   // whose building reached a limit is incomplete: either way each of its

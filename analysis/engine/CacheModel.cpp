@@ -130,9 +130,9 @@ Occupancy roofline::occupancy(const GpuSpec &Gpu, const Dim3 &Grid,
   uint64_t Warps = (uint64_t(Block.count()) + WarpSize - 1) / WarpSize;
   O.WarpsPerSM = E.BlocksPerSM * Warps;
   O.MaxWarpsPerSM = Gpu.MaxThreadsPerSM / WarpSize;
-  O.WarpsInFlight = std::min<uint64_t>(uint64_t(std::max(Gpu.SMs, 1u)) *
-                                           O.WarpsPerSM,
-                                       uint64_t(Grid.count()) * Warps);
+  O.WarpsInFlight =
+      std::min<uint64_t>(uint64_t(std::max(Gpu.SMs, 1u)) * O.WarpsPerSM,
+                         uint64_t(Grid.count()) * Warps);
   return O;
 }
 

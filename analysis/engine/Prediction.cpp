@@ -87,7 +87,8 @@ void Predictor::dram() {
                             " of the datasheet bandwidth streaming kernels "
                             "reach (published measurement)"
                       : ", at the datasheet bandwidth";
-  add("dram", "DRAM bytes", "bytes", Per::None, *Bytes, Gpu.DramBandwidth * Share, Detail);
+  add("dram", "DRAM bytes", "bytes", Per::None, *Bytes,
+      Gpu.DramBandwidth * Share, Detail);
 }
 
 // What the global accesses move between L1 and L2: a load's distinct bytes
@@ -241,12 +242,12 @@ void Predictor::latency() {
   double Cycles = *L2 + FromDram * (Dram ? *Dram - *L2 : 0.0);
   std::string Detail =
       formatCount(double(O.WarpsInFlight)) + " warps in flight (" +
-      std::to_string(O.WarpsPerSM) + " of " +
-      std::to_string(O.MaxWarpsPerSM) + " per SM, limited by " + O.Limiter +
+      std::to_string(O.WarpsPerSM) + " of " + std::to_string(O.MaxWarpsPerSM) +
+      " per SM, limited by " + O.Limiter +
       (O.Registers ? ", " + std::to_string(O.Registers) + " registers a thread"
                    : ", registers unknown: " + O.RegistersWhy) +
-      "), " + formatCount(Cycles) + " cycles a round (L2 " +
-      formatCount(*L2) + ", DRAM " +
+      "), " + formatCount(Cycles) + " cycles a round (L2 " + formatCount(*L2) +
+      ", DRAM " +
       (Dram ? formatCount(*Dram) : std::string("unknown, taken as L2's")) +
       ", " + formatPercent(FromDram) + " of the bytes from DRAM)";
   add("latency", Title, "warp load rounds", Per::None, Rounds,

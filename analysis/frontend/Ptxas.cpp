@@ -184,6 +184,52 @@ static Error writePtx(StringRef Ptx, TempFile &File) {
   return Error::success();
 }
 
+namespace {
+/// One ptxas run's exit code and report.
+struct PtxasRun {
+  int Rc = 0;
+  std::string ErrMsg, Report;
+};
+} // namespace
+
+/// Runs ptxas -v on PtxFile, Relocatable (-c) or as a whole program.
+static Expected<PtxasRun> execute(StringRef Ptxas, StringRef Arch,
+                                  StringRef PtxFile, bool Relocatable,
+                                  unsigned Seconds) {
+  TempFile Cubin, Log;
+  if (Error E = Cubin.create("cubin"))
+    return std::move(E);
+  if (Error E = Log.create("log"))
+    return std::move(E);
+  SmallVector<StringRef, 8> Args = {Ptxas, "-v", "--gpu-name", Arch};
+  if (Relocatable)
+    Args.push_back("-c");
+  Args.append({"-o", Cubin.Path.str(), PtxFile});
+  std::optional<StringRef> Redirects[] = {StringRef(""), Log.Path.str(),
+                                          Log.Path.str()};
+  PtxasRun Run;
+  bool ExecFailed = false;
+  auto Start = std::chrono::steady_clock::now();
+  Run.Rc = sys::ExecuteAndWait(Ptxas, Args, std::nullopt, Redirects, Seconds, 0,
+                               &Run.ErrMsg, &ExecFailed);
+  std::chrono::duration<double> Ran = std::chrono::steady_clock::now() - Start;
+  if (ExecFailed)
+    return createStringError("cannot run ptxas at '" + Ptxas + "': " +
+                             Run.ErrMsg + "; registers per thread are unknown");
+  if (Seconds && Run.Rc < 0 && Ran.count() >= Seconds)
+    return createStringError("ptxas timed out after " + Twine(Seconds) +
+                             " s assembling the device code for " + Arch +
+                             "; registers per thread are unknown");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Report =
+      MemoryBuffer::getFile(Log.Path);
+  if (Report)
+    Run.Report = (*Report)->getBuffer().str();
+  else if (Run.Rc == 0)
+    return createStringError("cannot read the ptxas report '" + Log.Path +
+                             "': " + Report.getError().message());
+  return Run;
+}
+
 Expected<std::map<std::string, PtxasUsage>>
 roofline::runPtxas(StringRef Ptx, StringRef Arch, StringRef CudaPath,
                    double TimeoutSeconds) {
@@ -195,48 +241,29 @@ roofline::runPtxas(StringRef Ptx, StringRef Arch, StringRef CudaPath,
   if (Arch.empty())
     return createStringError("no GPU architecture to run ptxas for; "
                              "registers per thread are unknown");
-  TempFile PtxFile, Cubin, Log;
+  TempFile PtxFile;
   if (Error E = writePtx(Ptx, PtxFile))
     return std::move(E);
-  if (Error E = Cubin.create("cubin"))
-    return std::move(E);
-  if (Error E = Log.create("log"))
-    return std::move(E);
-
-  SmallVector<StringRef, 8> Args = {Ptxas, "-v", "--gpu-name", Arch};
-  Args.append({"-o", Cubin.Path.str(), PtxFile.Path.str()});
-  std::optional<StringRef> Redirects[] = {StringRef(""), Log.Path.str(),
-                                          Log.Path.str()};
   unsigned Seconds = TimeoutSeconds > 0
                          ? unsigned(std::max(1.0, std::ceil(TimeoutSeconds)))
                          : 0;
-  std::string ErrMsg;
-  bool ExecFailed = false;
-  auto Start = std::chrono::steady_clock::now();
-  int Rc = sys::ExecuteAndWait(Ptxas, Args, std::nullopt, Redirects, Seconds, 0,
-                               &ErrMsg, &ExecFailed);
-  std::chrono::duration<double> Ran = std::chrono::steady_clock::now() - Start;
-  if (ExecFailed)
-    return createStringError("cannot run ptxas at '" + Ptxas + "': " + ErrMsg +
-                             "; registers per thread are unknown");
-  if (Seconds && Rc < 0 && Ran.count() >= Seconds)
-    return createStringError("ptxas timed out after " + Twine(Seconds) +
-                             " s assembling the device code for " + Arch +
-                             "; registers per thread are unknown");
-
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Report =
-      MemoryBuffer::getFile(Log.Path);
-  StringRef Text = Report ? (*Report)->getBuffer() : StringRef();
-  if (Rc != 0) {
+  // A whole program first, as nvcc assembles a file without -rdc; calls
+  // to functions the PTX only declares (library math the analysis does not
+  // link) need the relocatable form, which leaves them to the linker.
+  auto Run = execute(Ptxas, Arch, PtxFile.Path, /*Relocatable=*/false, Seconds);
+  if (Run && Run->Rc != 0 &&
+      StringRef(Run->Report).contains("Unresolved extern function"))
+    Run = execute(Ptxas, Arch, PtxFile.Path, /*Relocatable=*/true, Seconds);
+  if (!Run)
+    return Run.takeError();
+  if (Run->Rc != 0) {
     // A negative code is ExecuteAndWait's (a signal), which ErrMsg names.
-    std::string How =
-        Rc < 0 && !ErrMsg.empty() ? ErrMsg : "exit code " + std::to_string(Rc);
+    std::string How = Run->Rc < 0 && !Run->ErrMsg.empty()
+                          ? Run->ErrMsg
+                          : "exit code " + std::to_string(Run->Rc);
     return createStringError("ptxas failed for " + Arch + " (" + How +
-                             "): " + firstError(Text, PtxFile.Path) +
+                             "): " + firstError(Run->Report, PtxFile.Path) +
                              "; registers per thread are unknown");
   }
-  if (!Report)
-    return createStringError("cannot read the ptxas report '" + Log.Path +
-                             "': " + Report.getError().message());
-  return parsePtxasVerbose(Text);
+  return parsePtxasVerbose(Run->Report);
 }

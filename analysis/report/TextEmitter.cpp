@@ -261,7 +261,8 @@ static void predictedText(llvm::raw_ostream &OS, const KernelReport &K) {
   if (!O.BlocksPerSM)
     return;
   OS << "  occupancy    " << O.WarpsPerSM << " of " << O.MaxWarpsPerSM
-     << " warps per SM (" << O.BlocksPerSM << " blocks, limited by "
+     << " warps per SM (" << O.BlocksPerSM
+     << (O.BlocksPerSM == 1 ? " block" : " blocks") << ", limited by "
      << O.Limiter << "), " << O.WarpsInFlight << " warps in flight; ";
   if (!O.Registers) {
     OS << "registers unknown: " << O.RegistersWhy << "\n";

@@ -167,8 +167,7 @@ TEST(Prediction, LatencyFromTheWarpsInFlight) {
   KernelCounts KC;
   KC.Instructions[counter::InstLoadRounds] = Rational(128 * 1024);
   KC.Instructions[counter::InstIssue] = Rational(128 * 1024);
-  KC.Occ = occupancy(gpu("h100-sxm"), Dim3{{2, 1, 1}}, Dim3{{64, 1, 1}}, 0,
-                     32);
+  KC.Occ = occupancy(gpu("h100-sxm"), Dim3{{2, 1, 1}}, Dim3{{64, 1, 1}}, 0, 32);
   EXPECT_EQ(KC.Occ.WarpsPerSM, 64u); // 32 blocks of 2 warps: blocks per SM
   EXPECT_EQ(KC.Occ.WarpsInFlight, 4u);
   RooflineMetrics M = known(256 * 1024);
@@ -184,8 +183,8 @@ TEST(Prediction, LatencyFromTheWarpsInFlight) {
             std::string::npos)
       << L->Detail;
   // A full GPU hides the same rounds: 132 * 64 warps in flight.
-  KC.Occ = occupancy(gpu("h100-sxm"), Dim3{{2000, 1, 1}}, Dim3{{256, 1, 1}},
-                     0, 32);
+  KC.Occ =
+      occupancy(gpu("h100-sxm"), Dim3{{2000, 1, 1}}, Dim3{{256, 1, 1}}, 0, 32);
   EXPECT_EQ(KC.Occ.WarpsInFlight, 132u * 64);
   P = predictTime(KC, A, M, gpu("h100-sxm"));
   ASSERT_NE(find(P, "latency"), nullptr);
@@ -198,8 +197,8 @@ TEST(Prediction, LatencyFromTheWarpsInFlight) {
   KC.Occ = occupancy(NoDram, Dim3{{2000, 1, 1}}, Dim3{{256, 1, 1}}, 0, 32);
   P = predictTime(KC, A, M, NoDram);
   ASSERT_NE(find(P, "latency"), nullptr);
-  EXPECT_NEAR(find(P, "latency")->Seconds,
-              4096 * 265.5 / (114 * 64 * 1.755e9), 1e-15);
+  EXPECT_NEAR(find(P, "latency")->Seconds, 4096 * 265.5 / (114 * 64 * 1.755e9),
+              1e-15);
   EXPECT_NE(find(P, "latency")->Detail.find("DRAM unknown, taken as L2's"),
             std::string::npos);
   // The A10's data has no L2 latency: said, not guessed.

@@ -226,6 +226,44 @@ TEST(Ptxas, RunsTheRealPtxas) {
   EXPECT_EQ(U.SpillStoreBytes, 0u);
 }
 
+TEST(Ptxas, CallsToDeclaredFunctionsAssembleRelocatable) {
+  if (!llvm::sys::fs::can_execute(ptxasPath("")))
+    GTEST_SKIP() << "no ptxas at " << ptxasPath("");
+  // The kernel calls __nv_sqrtf, which the PTX only declares (libdevice is
+  // not linked into what the analysis compiles): a whole-program assembly
+  // fails with "Unresolved extern function", the relocatable one does not,
+  // and the kernel's registers are read from it.
+  std::string Calls = R"(.version 7.8
+.target sm_90
+.address_size 64
+
+.extern .func (.param .b32 r) __nv_sqrtf(.param .b32 x);
+
+.visible .entry root(.param .u64 p)
+{
+  .reg .b64 %rd<3>;
+  .reg .f32 %f<3>;
+
+  ld.param.u64 %rd1, [p];
+  cvta.to.global.u64 %rd2, %rd1;
+  ld.global.f32 %f1, [%rd2];
+  {
+  .param .b32 x;
+  st.param.f32 [x], %f1;
+  .param .b32 r;
+  call.uni (r), __nv_sqrtf, (x);
+  ld.param.f32 %f2, [r];
+  }
+  st.global.f32 [%rd2], %f2;
+  ret;
+}
+)";
+  auto R = runPtxas(Calls, "sm_90", "", 60);
+  ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
+  ASSERT_EQ(R->count("root"), 1u);
+  EXPECT_GT(R->at("root").Registers, 0u);
+}
+
 TEST(Ptxas, ReportsTheFirstError) {
   if (!llvm::sys::fs::can_execute(ptxasPath("")))
     GTEST_SKIP() << "no ptxas at " << ptxasPath("");

@@ -254,8 +254,7 @@ $L__BB0_2:
 )");
   auto Counts = blockInstructions(K.P);
   EXPECT_EQ(Counts[K.BB[0]][counter::InstLoadRounds], Rational(1));
-  EXPECT_EQ(Counts[K.BB[1]][counter::InstLoadRounds],
-            Rational::fraction(1, 2));
+  EXPECT_EQ(Counts[K.BB[1]][counter::InstLoadRounds], Rational::fraction(1, 2));
   // The store's machine block (no marker, so block 1's) adds no round.
   EXPECT_EQ(Counts[K.BB[1]][counter::InstMemory], Rational::fraction(3, 2));
 }

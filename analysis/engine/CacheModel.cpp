@@ -112,10 +112,8 @@ void roofline::residency(const GpuSpec &Gpu, const Dim3 &Block,
 uint64_t roofline::residentWarpsPerSM(const GpuSpec &Gpu, const Dim3 &Block,
                                       uint64_t SharedBytes,
                                       unsigned RegistersPerThread) {
-  CacheEstimate E;
-  residency(Gpu, Block, SharedBytes, E, RegistersPerThread);
-  uint64_t Warps = (uint64_t(Block.count()) + WarpSize - 1) / WarpSize;
-  return E.BlocksPerSM * Warps;
+  return occupancy(Gpu, Dim3(), Block, SharedBytes, RegistersPerThread)
+      .WarpsPerSM;
 }
 
 Occupancy roofline::occupancy(const GpuSpec &Gpu, const Dim3 &Grid,

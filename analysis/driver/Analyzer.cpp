@@ -576,7 +576,7 @@ void UnitAnalysis::count(KernelReport &R, const KernelModel &Counted,
     priceTiles(R.Accesses, *FR.Gpu, *LI.Block,
                Counted.StaticSharedBytes +
                    uint64_t(std::max<int64_t>(LI.SharedBytes, 0)),
-               blockLoadFootprint(Counted, LI, CountParams));
+               blockLoadFootprint(Counted, LI, CountParams), Counted.Registers);
   }
   estimateTraffic(Counted, LI, CountParams, *FR.Gpu, R.Counts);
   if (LI.known()) {

@@ -14,9 +14,10 @@ static bool isGlobalLoad(const AccessInfo &A) {
 
 void roofline::priceTiles(std::vector<AccessInfo> &Accesses, const GpuSpec &Gpu,
                           const Dim3 &Block, uint64_t SharedPerBlock,
-                          std::optional<uint64_t> BlockLoads) {
+                          std::optional<uint64_t> BlockLoads,
+                          unsigned Registers) {
   CacheEstimate Residency;
-  residency(Gpu, Block, SharedPerBlock, Residency);
+  residency(Gpu, Block, SharedPerBlock, Residency, Registers);
   uint64_t PerSM = Residency.BlocksPerSM;
   uint64_t L1 = 0;
   if (Gpu.L1SharedPerSMBytes > PerSM * SharedPerBlock)

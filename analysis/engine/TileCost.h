@@ -26,11 +26,13 @@ namespace roofline {
 
 /// Sets AccessInfo::Tile on every global load of Accesses whose reuse was
 /// measured (a launch with grid and block), for the launch's Block, the
-/// shared memory each block uses (static plus dynamic) and the distinct
-/// bytes block (0,0,0) loads (blockLoadFootprint; none: unknown).
+/// shared memory each block uses (static plus dynamic), the distinct bytes
+/// block (0,0,0) loads (blockLoadFootprint; none: unknown) and the registers
+/// a thread needs (ptxas; 0: unknown), which with the rest decide how many
+/// blocks share an SM's L1.
 void priceTiles(std::vector<AccessInfo> &Accesses, const GpuSpec &Gpu,
                 const Dim3 &Block, uint64_t SharedPerBlock,
-                std::optional<uint64_t> BlockLoads);
+                std::optional<uint64_t> BlockLoads, unsigned Registers = 0);
 
 } // namespace roofline
 

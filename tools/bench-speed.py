@@ -55,6 +55,15 @@ CORPUS = {
         "k=128",
     ],
     "test/lit/cli/Inputs/train_elementwise.cu": [],
+    # Templated on the element type, size_t indices (issue 22).
+    "test/lit/stress/Inputs/gemm_size_t.cu": [
+        "--param",
+        "M=4096",
+        "--param",
+        "N=4096",
+        "--param",
+        "K=4096",
+    ],
 }
 
 

@@ -162,7 +162,7 @@ private:
   /// Per-thread formulas: nested trip-count sums, guards assumed to pass.
   std::map<std::string, std::optional<Expr>> Formula;
   std::set<std::string> DataDependent, NoAssume;
-  PartialSums Thread0Walk, Block0, Grid;
+  PartialSums Thread0Walk, Block0, Grid, GridKnown;
   /// What the uncountable operations of the kernel may affect.
   unsigned PoisonMask = 0;
   KernelCounts KC;
@@ -325,8 +325,12 @@ void CountsBuilder::countBlock(const BlockModel &B) {
                  {ThreadBox::wholeGrid(*Launch.Grid, *Launch.Block), Grid}};
   for (auto &T : Targets) {
     CountResult C = countExecutions(W, T.Box);
-    if (&T.Out == &Grid)
+    if (&T.Out == &Grid) {
       countInstructions(B, W, C);
+      if (C.Value)
+        for (auto &KV : B.Ops)
+          GridKnown.add(KV.first, *C.Value * Rational(KV.second));
+    }
     if (!C.Value)
       addUnique(KC.Unknowns, C.Why);
     for (auto &KV : B.Ops)
@@ -481,6 +485,12 @@ void CountsBuilder::perBlockAndTotals() {
   addDerived(Grid.Sums, [&](const std::string &N, std::optional<Rational> V) {
     Grid.add(N, V);
   });
+  addDerived(GridKnown.Sums,
+             [&](const std::string &N, std::optional<Rational> V) {
+               GridKnown.add(N, V);
+             });
+  for (auto &KV : GridKnown.Sums)
+    KC.KnownTotals[KV.first] = *KV.second;
   for (auto &KV : KC.PerThread) {
     Quantity Q;
     auto It = Block0.Sums.find(KV.first);

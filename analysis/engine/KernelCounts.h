@@ -53,6 +53,11 @@ struct KernelCounts {
   /// DRAM bytes from the cache model, between Compulsory and requested.
   CacheEstimate Estimate;
   std::vector<UnknownReason> Unknowns;
+  /// The grid's totals of the work that could be counted: blocks whose
+  /// executions are known, before uncountable operations made counters
+  /// unknown. Unknown work only adds, so each is a lower bound of its
+  /// counter (the speed of light's lower bound, Metrics.h).
+  std::map<std::string, Rational> KnownTotals;
   /// Machine instructions ("inst.*" counters) summed over the grid's
   /// threads, with a launch and the kernel's PTX; InstructionsWhy says why
   /// there are none (a block's executions unknown, no PTX), and

@@ -48,6 +48,19 @@ void roofline::dominantUnit(const KernelCounts &KC, std::string &Precision,
   }
 }
 
+/// The peak a "flops.<prec>" or "flops.tensor_<prec>" counter runs at;
+/// Prec is set to the precision's name.
+static std::optional<double> peakOf(const std::string &Counter,
+                                    const GpuSpec &Gpu, std::string &Prec) {
+  Prec = Counter.substr(6);
+  ComputeUnit U = ComputeUnit::CudaCore;
+  if (Prec.rfind("tensor_", 0) == 0) {
+    U = ComputeUnit::TensorCore;
+    Prec = Prec.substr(7);
+  }
+  return Gpu.peak(U, Prec);
+}
+
 std::optional<double> roofline::computeSeconds(const KernelCounts &KC,
                                                const GpuSpec &Gpu,
                                                std::string &Note) {
@@ -57,13 +70,8 @@ std::optional<double> roofline::computeSeconds(const KernelCounts &KC,
   for (auto &KV : KC.Totals) {
     if (KV.first.rfind(counter::FlopsPrefix, 0) != 0 || !KV.second)
       continue;
-    std::string P = KV.first.substr(6);
-    ComputeUnit U = ComputeUnit::CudaCore;
-    if (P.rfind("tensor_", 0) == 0) {
-      U = ComputeUnit::TensorCore;
-      P = P.substr(7);
-    }
-    auto Pk = Gpu.peak(U, P);
+    std::string P;
+    auto Pk = peakOf(KV.first, Gpu, P);
     if (!Pk) {
       AllPeaks = false;
       Note = "no " + P + " peak for " + Gpu.Id;
@@ -74,6 +82,31 @@ std::optional<double> roofline::computeSeconds(const KernelCounts &KC,
   if (!AllPeaks)
     return std::nullopt;
   return T;
+}
+
+/// Unknown work can only add time: the FLOPs that were counted, at their
+/// peaks, and the compulsory bytes of the accesses that were, still bound
+/// the kernel from below (a precision without a peak is left out, which
+/// keeps it a bound).
+static void knownWorkBound(const KernelCounts &KC, const GpuSpec &Gpu,
+                           RooflineMetrics &R) {
+  double Compute = 0;
+  for (auto &KV : KC.KnownTotals) {
+    if (KV.first.rfind(counter::FlopsPrefix, 0) != 0)
+      continue;
+    std::string P;
+    if (auto Pk = peakOf(KV.first, Gpu, P))
+      Compute += KV.second.toDouble() / *Pk;
+  }
+  double Memory = KC.Compulsory.Lower
+                      ? double(*KC.Compulsory.Lower) / Gpu.DramBandwidth
+                      : 0.0;
+  if (std::max(Compute, Memory) <= 0)
+    return;
+  R.LowerBound = std::max(Compute, Memory);
+  R.LowerBoundWhy = !R.Note.empty()       ? R.Note
+                    : KC.Unknowns.empty() ? "uncounted work"
+                                          : KC.Unknowns.front().Reason;
 }
 
 RooflineMetrics roofline::computeMetrics(const KernelCounts &KC,
@@ -106,8 +139,11 @@ RooflineMetrics roofline::computeMetrics(const KernelCounts &KC,
     R.ComputeSeconds = computeSeconds(KC, Gpu, R.Note);
   if (!R.ComputeSeconds || !R.DramUpper) {
     R.Bound = "unknown";
+    knownWorkBound(KC, Gpu, R);
     if (R.Note.empty())
-      R.Note = "counts with unknowns have no speed of light";
+      R.Note = R.LowerBound ? "counts with unknowns: the speed of light is a "
+                              "lower bound from the known work"
+                            : "counts with unknowns have no speed of light";
     return R;
   }
   if (KC.Estimate.Bytes) {

@@ -38,6 +38,11 @@ struct RooflineMetrics {
   std::optional<double> Seconds, SecondsUpper;
   std::string Bound; ///< "memory", "compute", "overhead" or "unknown".
   std::string Note;  ///< Why something is missing.
+  /// Without Seconds and SecondsUpper (counts with unknowns): the known
+  /// FLOPs at their peaks against the known compulsory bytes, which unknown
+  /// work can only raise; LowerBoundWhy is the first unknown.
+  std::optional<double> LowerBound;
+  std::string LowerBoundWhy;
 };
 
 /// "fp32 CUDA cores", "bf16 tensor cores": the unit a ridge is for.

@@ -256,7 +256,9 @@ void Predictor::latency() {
 
 Prediction Predictor::run() {
   if (M.Bound == "unknown" || (!M.Seconds && !M.SecondsUpper)) {
-    P.Why = M.Note.empty() ? "the counts are not known" : M.Note;
+    P.Why = M.LowerBound     ? "counts with unknowns: " + M.LowerBoundWhy
+            : M.Note.empty() ? "the counts are not known"
+                             : M.Note;
     return P;
   }
   dram();

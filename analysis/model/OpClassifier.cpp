@@ -580,8 +580,19 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
   return classifyPtxArithmetic(Op, Out, Why, Affects);
 }
 
-bool classifyPtxAsm(StringRef Asm, OpCounts &Out, std::string &Why,
-                    unsigned &Affects) {
+/// What an instruction the analysis cannot count may touch: memory only
+/// through an address operand ("[...]") or, for anything, where the asm
+/// statement says so with a "memory" clobber; a call may do anything.
+unsigned narrowAffects(StringRef Line, unsigned Affects, bool MemoryClobber) {
+  StringRef Op = Line.trim().split(' ').first.split('\t').first;
+  if (MemoryClobber || Line.contains('[') || Op == "call" ||
+      Op.starts_with("call."))
+    return Affects;
+  return Affects & (AffectsRegisters | RepeatsBlock);
+}
+
+bool classifyPtxAsm(StringRef Asm, bool MemoryClobber, OpCounts &Out,
+                    std::string &Why, unsigned &Affects) {
   // Comments go first: a ';' inside one does not end an instruction.
   std::string Code;
   for (size_t I = 0; I < Asm.size(); ++I) {
@@ -613,6 +624,7 @@ bool classifyPtxAsm(StringRef Asm, OpCounts &Out, std::string &Why,
       unsigned LineAffects = 0;
       if (classifyPtxInstruction(L, Local, LineWhy, LineAffects))
         continue;
+      LineAffects = narrowAffects(L, LineAffects, MemoryClobber);
       if (Counted)
         Why = LineWhy;
       Counted = false;
@@ -921,10 +933,13 @@ static bool classifyAlgorithmic(const Instruction &I, const DataLayout &DL,
   }
   case Instruction::Call: {
     const auto &CB = cast<CallBase>(I);
-    if (CB.isInlineAsm())
-      return classifyPtxAsm(
-          cast<InlineAsm>(CB.getCalledOperand())->getAsmString(), Out, Why,
-          Affects);
+    if (CB.isInlineAsm()) {
+      const auto *IA = cast<InlineAsm>(CB.getCalledOperand());
+      return classifyPtxAsm(IA->getAsmString(),
+                            IA->getConstraintString().find("~{memory}") !=
+                                std::string::npos,
+                            Out, Why, Affects);
+    }
     if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
       if (auto *MI = dyn_cast<MemIntrinsic>(II))
         return classifyMemIntrinsic(*MI, Out, Why);

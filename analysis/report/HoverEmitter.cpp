@@ -25,6 +25,9 @@ std::string roofline::kernelHover(const KernelReport &K, const GpuSpec &Gpu) {
   if (M.Seconds)
     OS << ": speed of light " << formatSeconds(*M.Seconds) << " on " << Gpu.Name
        << ", " << M.Bound << "-bound";
+  else if (M.LowerBound)
+    OS << ": speed of light \u2265 " << formatSeconds(*M.LowerBound) << " on "
+       << Gpu.Name << " from the known work";
   else if (!K.MissingSizes.empty())
     OS << ": " << K.MissingSizes;
   OS << "\n\n```text\n";

@@ -377,7 +377,8 @@ static void rooflineAttrs(OStream &J, const KernelReport &K,
     attr(J, "estimate", M.AIEstimate);
   });
   J.attributeObject("speed_of_light", [&] {
-    attr(J, "seconds", M.Seconds);
+    // With unknown counts only a lower bound is known (Metrics.h).
+    attr(J, "seconds", M.Seconds ? M.Seconds : M.LowerBound);
     attr(J, "seconds_upper", M.SecondsUpper);
     J.attribute("bound", M.Bound);
     J.attribute("precision", M.Precision);
@@ -388,6 +389,7 @@ static void rooflineAttrs(OStream &J, const KernelReport &K,
     if (!M.Note.empty())
       J.attribute("note", M.Note);
     attr(J, "seconds_estimate", M.SecondsEstimate);
+    J.attribute("lower_bound", !M.Seconds && M.LowerBound.has_value());
   });
 }
 

@@ -233,6 +233,9 @@ static void speedOfLightText(llvm::raw_ostream &OS, const RooflineMetrics &M) {
     if (M.SecondsUpper)
       OS << " (no reuse: " << formatSeconds(*M.SecondsUpper) << ")";
     OS << ", " << M.Bound << "-bound\n";
+  } else if (M.LowerBound) {
+    OS << "  speed of light \u2265 " << formatSeconds(*M.LowerBound)
+       << " from the known work; unknown: " << M.LowerBoundWhy << "\n";
   } else if (!M.Note.empty()) {
     OS << "  note         " << M.Note << "\n";
   }

@@ -183,6 +183,8 @@ entry:
   %atom = call float asm "atom.global.add.f32 $0, [$1], $2;", "=f,l,f"(ptr %p, float %z)
   %bra = call float asm "{ .reg .pred q;\0AL1:\0A add.f32 $0, $0, $0;\0A setp.lt.f32 q, $0, 0f42C80000;\0A @q bra.uni L1;\0A}", "=f,0"(float %z)
   %brkpt = call i32 asm "brkpt;", "=r"()
+  %brkpt_mem = call i32 asm sideeffect "brkpt;", "=r,~{memory}"()
+  %brkpt_addr = call i32 asm "prefetchu.L1 [$1]; brkpt [$1];", "=r,l"(ptr %p)
   %pred_add = call float asm "{ .reg .f32 r0; .reg .pred p;\0A shfl.sync.down.b32 r0|p, $1, 1, 31, -1;\0A @p add.f32 r0, r0, $1; mov.f32 $0, r0; }", "=f,f"(float %z)
   %pred_mov = call float asm "{ .reg .pred p; setp.ne.f32 p, $1, 0f00000000; @p mov.f32 $0, $1; }", "=f,f"(float %z)
   %pred_st = call i32 asm "{ .reg .pred p; setp.ne.f32 p, $2, 0f00000000; @p st.global.f32 [$1], $2; }", "=r,l,f"(ptr %p, float %z)
@@ -838,10 +840,20 @@ TEST_F(OpClassifierTest, InlineAsmUnknown) {
   EXPECT_NE(Br.Why.find("branches"), std::string::npos) << Br.Why;
   EXPECT_EQ(Br.Counts, (OpCounts{{"flops.fp32", 1}}));
   EXPECT_EQ(Br.Affects, unsigned(AffectsCompute));
-  // An opcode of unknown effect may do anything.
+  // An opcode of unknown effect with no address operand, in a statement
+  // without a "memory" clobber, can change registers only: compute and
+  // shuffles are unknown, loads and stores stay exact (issue 22).
   Classified Unk = classify("asm", "brkpt");
   EXPECT_FALSE(Unk.Ok);
-  EXPECT_EQ(Unk.Affects, AllCounters);
+  EXPECT_EQ(Unk.Affects, unsigned(AffectsRegisters));
+  // The clobber says it may touch memory: then it may do anything.
+  Classified Mem = classify("asm", "brkpt_mem");
+  EXPECT_FALSE(Mem.Ok);
+  EXPECT_EQ(Mem.Affects, AllCounters);
+  // So may one with an address operand.
+  Classified Addr = classify("asm", "brkpt_addr");
+  EXPECT_FALSE(Addr.Ok);
+  EXPECT_EQ(Addr.Affects, AllCounters);
 }
 
 TEST_F(OpClassifierTest, InlineAsmPredicated) {

@@ -37,12 +37,12 @@ void roofline::checkKernelSummary(const KernelFacts &K,
       snprintf(R, sizeof R, " (ridge %.1f for ", *M.Ridge);
       S.Message += R + Unit + ")";
     }
-  } else if (M.LowerBound) {
+  } else if (M.LowerBound && Missing.empty()) {
+    // With a missing size the sizes to give, and the verdict over sizes,
+    // matter more than a bound from what the given ones reach.
     S.Message += "speed of light \u2265 " + formatSeconds(*M.LowerBound) +
                  " on " + K.Gpu->Name +
                  " from the known work; unknown: " + M.LowerBoundWhy;
-    if (!Missing.empty())
-      S.Message += " (" + Missing + ")";
   } else {
     S.Message += "per-thread counts only (" +
                  (!Missing.empty() ? Missing

@@ -618,6 +618,16 @@ AccessInfo analyzeAccess(const AccessContext &C, const BlockModel &B,
   I.BlockAssumption = C.AL.BlockAssumption;
   I.Sectors = V.Sectors;
   I.Banks = V.Banks;
+  // ldmatrix .x1/.x2: the lanes that name rows read them whole, one
+  // conflict-free pass per matrix when the rows are distinct; the other
+  // lanes' addresses are not part of the request (docs/counting.md).
+  if (A.PartialLanes && I.Banks) {
+    I.Banks->Wavefronts = I.Banks->MinWavefronts;
+    I.Banks->Ways = 1;
+    I.Banks->Bank = -1;
+    I.Banks->CollidingLanes.clear();
+    V.BankFix.reset();
+  }
   I.BankFix = V.BankFix;
   I.Class = V.Class;
   if (V.Class == AccessClass::Strided && A.Width && I.StrideFormula.empty())

@@ -73,6 +73,10 @@ bool harmlessQualifier(StringRef Q) {
 /// [$4];`.
 struct Access {
   bool IsStore = false;
+  bool Shared = false; ///< .shared (a 32-bit shared-window address).
+  /// ldmatrix/stmatrix: a warp-collective access of 8x8 b16 matrices,
+  /// lowered per lane as its share (docs/counting.md).
+  bool Matrix = false;
   unsigned Lanes = 1;
   PtxType Type;
   unsigned Address = 0;          ///< The operand number of [$a].
@@ -150,12 +154,14 @@ std::optional<Access> parseAccess(StringRef Asm) {
   for (StringRef P : ArrayRef(Parts).slice(1, Parts.size() - 2)) {
     if (P == "global")
       Global = true;
+    else if (P == "shared" || P == "shared::cta")
+      A.Shared = true;
     else if (P == "v2" || P == "v4" || P == "v8")
       A.Lanes = P.back() - '0';
     else if (!harmlessQualifier(P))
       return std::nullopt;
   }
-  if (!Global)
+  if (Global == A.Shared)
     return std::nullopt;
   // The address comes first for a store, last for a load; the data is
   // split off at the comma outside the braces.
@@ -176,6 +182,144 @@ std::optional<Access> parseAccess(StringRef Asm) {
   return A;
 }
 
+/// ldmatrix/stmatrix.sync.aligned.m8n8.{x1,x2,x4}[.trans][.shared].b16:
+/// each of the warp's 32 lanes gets (or gives) one 32-bit register per
+/// matrix; lowered as that many b32 lanes at the lane's row address, which
+/// is exact for the warp's bytes (128 per matrix) and, for .x4 where every
+/// lane names a row, for its addresses.
+std::optional<Access> parseMatrix(StringRef Asm) {
+  StringRef S = Asm.trim();
+  S.consume_back(";");
+  S = S.trim();
+  if (S.empty() || S.contains(';') || S.contains('\n') || S.starts_with("@"))
+    return std::nullopt;
+  size_t Space = S.find_first_of(" \t");
+  if (Space == StringRef::npos)
+    return std::nullopt;
+  StringRef Op = S.take_front(Space), Operands = S.drop_front(Space).trim();
+  SmallVector<StringRef, 8> Parts;
+  Op.split(Parts, '.');
+  Access A;
+  A.Shared = A.Matrix = true;
+  if (Parts.front() != "ldmatrix" && Parts.front() != "stmatrix")
+    return std::nullopt;
+  A.IsStore = Parts.front() == "stmatrix";
+  bool Shape = false;
+  unsigned Count = 0;
+  for (StringRef P : ArrayRef(Parts).drop_front()) {
+    if (P == "sync" || P == "aligned" || P == "trans" || P == "shared" ||
+        P == "shared::cta")
+      continue;
+    if (P == "m8n8")
+      Shape = true;
+    else if (P == "x1" || P == "x2" || P == "x4")
+      Count = P.back() - '0';
+    else if (P != "b16")
+      return std::nullopt;
+  }
+  if (!Shape || !Count)
+    return std::nullopt;
+  A.Lanes = Count;
+  A.Type.Bits = 32;
+  size_t Comma = A.IsStore ? Operands.find(',') : Operands.find("},");
+  if (Comma == StringRef::npos)
+    return std::nullopt;
+  if (!A.IsStore)
+    ++Comma;
+  StringRef First = Operands.take_front(Comma);
+  StringRef Second = Operands.drop_front(Comma + 1);
+  auto Addr = addressOperand(A.IsStore ? First : Second);
+  auto Data = dataOperands(A.IsStore ? Second : First);
+  if (!Addr || !Data || Data->size() != Count)
+    return std::nullopt;
+  A.Address = *Addr;
+  A.Data = *Data;
+  return A;
+}
+
+/// cp.async.{ca,cg}.shared{::cta}.global[.L2::64B|128B|256B] [dst], [src],
+/// size: a copy of 4, 8 or 16 bytes from global to shared memory, issued by
+/// one thread and completed later (commit/wait groups move no data). The
+/// size is a literal or an operand bound to a constant ("n"); an explicit
+/// source size (zero fill) or cache policy is refused.
+struct AsyncCopy {
+  unsigned Dst = 0, Src = 0;
+  std::optional<unsigned> SizeOperand;
+  unsigned Bytes = 0;
+};
+
+std::optional<AsyncCopy> parseAsyncCopy(StringRef Asm) {
+  StringRef S = Asm.trim();
+  S.consume_back(";");
+  S = S.trim();
+  if (S.empty() || S.contains(';') || S.contains('\n') || S.starts_with("@"))
+    return std::nullopt;
+  size_t Space = S.find_first_of(" \t");
+  if (Space == StringRef::npos)
+    return std::nullopt;
+  StringRef Op = S.take_front(Space), Operands = S.drop_front(Space).trim();
+  SmallVector<StringRef, 8> Parts;
+  Op.split(Parts, '.');
+  if (Parts.size() < 5 || Parts[0] != "cp" || Parts[1] != "async" ||
+      (Parts[2] != "ca" && Parts[2] != "cg") ||
+      (Parts[3] != "shared" && Parts[3] != "shared::cta") ||
+      Parts[4] != "global")
+    return std::nullopt;
+  for (StringRef P : ArrayRef(Parts).drop_front(5))
+    if (P != "L2::64B" && P != "L2::128B" && P != "L2::256B")
+      return std::nullopt;
+  SmallVector<StringRef, 4> Ops;
+  Operands.split(Ops, ',');
+  if (Ops.size() != 3)
+    return std::nullopt;
+  auto Dst = addressOperand(Ops[0]), Src = addressOperand(Ops[1]);
+  if (!Dst || !Src)
+    return std::nullopt;
+  AsyncCopy C;
+  C.Dst = *Dst;
+  C.Src = *Src;
+  StringRef Size = Ops[2].trim();
+  if (auto N = operandNumber(Size))
+    C.SizeOperand = *N;
+  else if (Size.getAsInteger(10, C.Bytes))
+    return std::nullopt;
+  return C;
+}
+
+/// The shared-memory pointer behind a shared-window address operand: a
+/// pointer, or an integer __cvta_generic_to_shared made from one (a call
+/// before inlining, a ptrtoint after), truncated to 32 bits or not.
+/// nullptr when the integer is not visibly one, and for a generic pointer
+/// itself (not a shared-window address: the PTX would read elsewhere).
+Value *sharedPointer(IRBuilder<> &B, Value *V) {
+  bool Converted = false;
+  while (true) {
+    if (auto *Op = dyn_cast<Operator>(V);
+        Op && (Op->getOpcode() == Instruction::Trunc ||
+               Op->getOpcode() == Instruction::ZExt ||
+               Op->getOpcode() == Instruction::PtrToInt)) {
+      V = Op->getOperand(0);
+      continue;
+    }
+    if (auto *CB = dyn_cast<CallInst>(V)) {
+      const Function *F = CB->getCalledFunction();
+      if (F && F->getName().contains("cvta_generic_to_shared") &&
+          CB->arg_size() == 1) {
+        Converted = true;
+        V = CB->getArgOperand(0);
+        continue;
+      }
+    }
+    break;
+  }
+  auto *PT = dyn_cast<PointerType>(V->getType());
+  if (!PT || (PT->getAddressSpace() == 0 && !Converted))
+    return nullptr;
+  if (PT->getAddressSpace() == 3)
+    return V;
+  return B.CreateAddrSpaceCast(V, PointerType::get(B.getContext(), 3));
+}
+
 /// Converts V between a register type and the memory type of a lane, as
 /// the PTX access does (sub-word integers widen by the type's signedness).
 Value *convertLane(IRBuilder<> &B, Value *V, Type *To, bool Signed) {
@@ -191,15 +335,83 @@ Value *convertLane(IRBuilder<> &B, Value *V, Type *To, bool Signed) {
   return nullptr;
 }
 
+/// Replaces CI by a load of Bytes from Src (a global pointer, or its 64-bit
+/// address) and a store of them to Dst (a shared-window address): what an
+/// asynchronous copy moves, counted when it is issued.
+bool lowerCopy(CallInst &CI, Value *Dst, Value *Src, unsigned Bytes) {
+  LLVMContext &Ctx = CI.getContext();
+  IRBuilder<> B(&CI);
+  B.SetCurrentDebugLocation(CI.getDebugLoc());
+  if (!Src->getType()->isPointerTy() && !Src->getType()->isIntegerTy(64))
+    return false;
+  Value *D = sharedPointer(B, Dst);
+  if (!D)
+    return false;
+  if (Src->getType()->isIntegerTy(64))
+    Src = B.CreateIntToPtr(Src, PointerType::get(Ctx, 0));
+  Type *T =
+      Bytes == 16
+          ? static_cast<Type *>(FixedVectorType::get(Type::getInt32Ty(Ctx), 4))
+          : Type::getIntNTy(Ctx, Bytes * 8);
+  LoadInst *L = B.CreateAlignedLoad(T, Src, Align(Bytes), /*isVolatile=*/true);
+  B.CreateAlignedStore(L, D, Align(Bytes), /*isVolatile=*/true);
+  CI.eraseFromParent();
+  return true;
+}
+
+/// An inline-PTX cp.async (parseAsyncCopy) as lowerCopy.
+bool lowerAsyncCopyAsm(CallInst &CI, const InlineAsm &IA) {
+  std::optional<AsyncCopy> C = parseAsyncCopy(IA.getAsmString());
+  if (!C || !CI.getType()->isVoidTy())
+    return false;
+  for (const InlineAsm::ConstraintInfo &Info : IA.ParseConstraints())
+    if (Info.Type == InlineAsm::isOutput || Info.isIndirect)
+      return false;
+  unsigned Args = CI.arg_size();
+  if (C->Dst >= Args || C->Src >= Args ||
+      (C->SizeOperand && *C->SizeOperand >= Args))
+    return false;
+  if (C->SizeOperand) {
+    auto *K = dyn_cast<ConstantInt>(CI.getArgOperand(*C->SizeOperand));
+    if (!K)
+      return false;
+    C->Bytes = K->getZExtValue();
+  }
+  if (C->Bytes != 4 && C->Bytes != 8 && C->Bytes != 16)
+    return false;
+  return lowerCopy(CI, CI.getArgOperand(C->Dst), CI.getArgOperand(C->Src),
+                   C->Bytes);
+}
+
+/// llvm.nvvm.cp.async.{ca,cg}.shared.global.{4,8,16}(dst, src), what
+/// __pipeline_memcpy_async and cuda::memcpy_async become (the ".s" forms,
+/// with a source size, stay unknown).
+bool lowerAsyncCopyIntrinsic(CallInst &CI) {
+  const Function *F = CI.getCalledFunction();
+  if (!F || CI.arg_size() != 2)
+    return false;
+  StringRef Name = F->getName();
+  if (!Name.consume_front("llvm.nvvm.cp.async.") ||
+      !(Name.consume_front("ca.") || Name.consume_front("cg.")) ||
+      !Name.consume_front("shared.global."))
+    return false;
+  unsigned Bytes = 0;
+  if (Name.getAsInteger(10, Bytes) || (Bytes != 4 && Bytes != 8 && Bytes != 16))
+    return false;
+  return lowerCopy(CI, CI.getArgOperand(0), CI.getArgOperand(1), Bytes);
+}
+
 } // namespace
 
 bool roofline::lowerCacheHintAsm(CallInst &CI) {
   auto *IA = dyn_cast<InlineAsm>(CI.getCalledOperand());
   if (!IA)
-    return false;
+    return lowerAsyncCopyIntrinsic(CI);
   std::optional<Access> A = parseAccess(IA->getAsmString());
   if (!A)
-    return false;
+    A = parseMatrix(IA->getAsmString());
+  if (!A)
+    return lowerAsyncCopyAsm(CI, *IA);
 
   // Operand numbers: the direct outputs (the call's results) first, then
   // the inputs (its arguments), clobbers aside.
@@ -262,13 +474,16 @@ bool roofline::lowerCacheHintAsm(CallInst &CI) {
     return false;
   };
   Value *Ptr = CI.getArgOperand(A->Address - Outputs);
-  if (Ptr->getType()->isIntegerTy(64))
+  if (A->Shared)
+    Ptr = track(sharedPointer(B, Ptr));
+  else if (Ptr->getType()->isIntegerTy(64))
     Ptr = track(B.CreateIntToPtr(Ptr, PointerType::get(Ctx, 0)));
-  if (!Ptr->getType()->isPointerTy())
+  if (!Ptr || !Ptr->getType()->isPointerTy())
     return discard();
   const DataLayout &DL = CI.getModule()->getDataLayout();
-  // PTX requires the whole access to be naturally aligned.
-  Align Alignment(DL.getTypeStoreSize(MemTy).getFixedValue());
+  // PTX requires the whole access to be naturally aligned (a matrix row,
+  // 16 bytes, whatever share of it a lane is given).
+  Align Alignment(A->Matrix ? 16 : DL.getTypeStoreSize(MemTy).getFixedValue());
   bool Volatile = IA->hasSideEffects() || ClobbersMemory;
 
   if (A->IsStore) {
@@ -280,10 +495,15 @@ bool roofline::lowerCacheHintAsm(CallInst &CI) {
         return discard();
       Stored = A->Lanes == 1 ? V : track(B.CreateInsertElement(Stored, V, L));
     }
-    track(B.CreateAlignedStore(Stored, Ptr, Alignment, Volatile));
+    StoreInst *St = B.CreateAlignedStore(Stored, Ptr, Alignment, Volatile);
+    track(St);
+    if (A->Matrix && A->Lanes < 4)
+      St->setMetadata(PartialLanesMD, MDNode::get(Ctx, {}));
   } else {
     LoadInst *Load = B.CreateAlignedLoad(MemTy, Ptr, Alignment, Volatile);
     track(Load);
+    if (A->Matrix && A->Lanes < 4)
+      Load->setMetadata(PartialLanesMD, MDNode::get(Ctx, {}));
     Type *RetTy = CI.getType();
     auto *Struct = dyn_cast<StructType>(RetTy);
     if ((Struct && Struct->getNumElements() != A->Lanes) ||
@@ -312,7 +532,11 @@ unsigned roofline::lowerCacheHintAsm(Module &M) {
   for (Function &F : M)
     for (BasicBlock &BB : F)
       for (Instruction &I : BB)
-        if (auto *CI = dyn_cast<CallInst>(&I); CI && CI->isInlineAsm())
+        if (auto *CI = dyn_cast<CallInst>(&I);
+            CI && (CI->isInlineAsm() ||
+                   (CI->getCalledFunction() &&
+                    CI->getCalledFunction()->getName().starts_with(
+                        "llvm.nvvm.cp.async."))))
           Calls.push_back(CI);
   unsigned N = 0;
   for (CallInst *CI : Calls)

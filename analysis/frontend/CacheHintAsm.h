@@ -11,6 +11,13 @@
 // call's debug location, so that it is counted, and analyzed for
 // coalescing, exactly as a plain access. The cache hint is dropped.
 //
+// The same holds for the shared-memory instructions of tensor-core kernels
+// (issue 22): ld/st.shared at a shared-window address (the pointer behind
+// __cvta_generic_to_shared), ldmatrix/stmatrix (each lane's share of the
+// warp's 8x8 matrices, at its row address), and cp.async, inline or as the
+// llvm.nvvm.cp.async.*.shared.global.N intrinsic (a global load and a
+// shared store of its 4, 8 or 16 bytes). docs/counting.md, "Inline PTX".
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CUDA_ROOFLINE_CACHEHINTASM_H
@@ -23,17 +30,24 @@ class Module;
 
 namespace roofline {
 
+/// Metadata on the load or store an ldmatrix/stmatrix .x1/.x2 became: only
+/// some lanes' addresses are rows of the request (AccessModel::PartialLanes).
+constexpr const char *PartialLanesMD = "roofline.partial_lanes";
+
 /// Replaces CI, if it is such an asm, by the equivalent load or store
 /// (volatile when the asm is volatile or clobbers memory, as the compiler
 /// then neither merges nor removes it). Returns whether it did; anything
 /// else is left as it is (and stays an unknown of the analysis).
 ///
-/// Accepted: `ld` or `st`, the `.global` state space, any of the cache and
+/// Accepted: `ld` or `st`, the `.global` or `.shared` state space, any of
+/// the cache and
 /// eviction qualifiers (.ca .cg .cs .lu .cv .nc .wb .wt, .L1::* and .L2::*
 /// without an extra operand), .weak/.volatile/.relaxed/.acquire/.release
 /// with a scope, an optional .v2/.v4/.v8, and a .b/.u/.s/.f type of 8 to
 /// 128 bits; the operands `D, [$a]` (load) or `[$a], D` (store), D being
-/// one operand or {$x,$y,...}, one per vector lane.
+/// one operand or {$x,$y,...}, one per vector lane. Also
+/// `ldmatrix`/`stmatrix...m8n8.{x1,x2,x4}[.trans].b16` and
+/// `cp.async.{ca,cg}.shared.global [$d], [$s], 4|8|16`.
 bool lowerCacheHintAsm(llvm::CallInst &CI);
 
 /// lowerCacheHintAsm on every asm call of M; returns how many it replaced.

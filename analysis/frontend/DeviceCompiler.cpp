@@ -639,6 +639,17 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
     MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(FPM)));
     return MPM;
   });
+  // A shared-window address is visible once helpers like smem_u32(p) are
+  // inlined: the ldmatrix, ld.shared and cp.async that needed one are
+  // lowered now, and their address casts folded back onto the array.
+  if (lowerCacheHintAsm(M))
+    runPipeline(M, TM.get(), PTO, [](llvm::PassBuilder &) {
+      llvm::FunctionPassManager FPM;
+      FPM.addPass(llvm::InstCombinePass());
+      llvm::ModulePassManager MPM;
+      MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(FPM)));
+      return MPM;
+    });
   canonicalizeFlagLoops(M);
   unmaskConstantLoads(M);
   for (llvm::Function &F : M)

@@ -1,6 +1,7 @@
 //===- KernelModel.cpp ----------------------------------------------------===//
 
 #include "KernelModel.h"
+#include "CacheHintAsm.h"
 #include "Limits.h"
 #include "SymbolMapper.h"
 #include "Toolchain.h"
@@ -1205,6 +1206,7 @@ AccessModel ModelBuilder::memoryAccess(Instruction &I, MemSpace Space,
     ElemTy = CX->getNewValOperand()->getType();
   }
   A.Width = DL.getTypeStoreSize(ElemTy).getFixedValue();
+  A.PartialLanes = I.getMetadata(PartialLanesMD) != nullptr;
   locOf(&I, A.Loc.Line, A.Loc.Column, &A.Loc.File);
   if (auto BO = baseAndOffset(Ptr)) {
     A.Base = BO->first;

@@ -120,6 +120,10 @@ struct AccessModel {
   bool StagedInRegisters = false;
   /// Extra (byte stride, count) dimensions one access covers (WMMA tiles).
   std::vector<std::pair<Expr, int64_t>> Tile;
+  /// A lane's share of a warp-collective access in which only some lanes'
+  /// addresses count (ldmatrix .x1/.x2, CacheHintAsm.h): its bytes are
+  /// exact, its lanes' addresses are not the hardware's request.
+  bool PartialLanes = false;
   SourceLoc Loc; ///< A header's, possibly.
 };
 

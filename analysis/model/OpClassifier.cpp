@@ -409,6 +409,28 @@ unsigned ptxAffects(StringRef Base) {
 bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
                             unsigned &Affects);
 
+/// Synchronization of asynchronous copies, barriers and warp elections:
+/// no bytes, no FLOPs, never unknown (an mbarrier's 8 bytes of shared
+/// memory are bookkeeping, not data).
+bool movesNoDataPtx(StringRef Op) {
+  static const char *const Prefixes[] = {"cp.async.commit_group",
+                                         "cp.async.wait_group",
+                                         "cp.async.wait_all",
+                                         "cp.async.mbarrier.arrive",
+                                         "cp.async.bulk.commit_group",
+                                         "cp.async.bulk.wait_group",
+                                         "mbarrier.",
+                                         "fence.",
+                                         "elect.sync",
+                                         "griddepcontrol.",
+                                         "setmaxnreg.",
+                                         "bar.",
+                                         "barrier.",
+                                         "membar."};
+  return llvm::any_of(Prefixes,
+                      [&](const char *P) { return Op.starts_with(P); });
+}
+
 /// A guarded instruction runs only in the lanes whose predicate holds,
 /// which the analysis cannot evaluate (cub's warp reductions guard their
 /// adds with the in-range bit of a shuffle): work it would count is
@@ -573,7 +595,7 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
   if (!Guard.empty())
     return classifyPredicatedPtx(Guard, Stmt, Op, Why, Affects);
   if (Op.starts_with("wgmma.fence") || Op.starts_with("wgmma.commit_group") ||
-      Op.starts_with("wgmma.wait_group"))
+      Op.starts_with("wgmma.wait_group") || movesNoDataPtx(Op))
     return true;
   if (Op.starts_with("mma.sync") || Op.starts_with("wgmma.mma_async"))
     return classifyPtxMma(Op, Out, Why, Affects);

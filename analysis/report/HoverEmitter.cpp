@@ -25,11 +25,11 @@ std::string roofline::kernelHover(const KernelReport &K, const GpuSpec &Gpu) {
   if (M.Seconds)
     OS << ": speed of light " << formatSeconds(*M.Seconds) << " on " << Gpu.Name
        << ", " << M.Bound << "-bound";
+  else if (!K.MissingSizes.empty())
+    OS << ": " << K.MissingSizes;
   else if (M.LowerBound)
     OS << ": speed of light \u2265 " << formatSeconds(*M.LowerBound) << " on "
        << Gpu.Name << " from the known work";
-  else if (!K.MissingSizes.empty())
-    OS << ": " << K.MissingSizes;
   OS << "\n\n```text\n";
   emitKernelText(OS, K, Gpu);
   OS << "```\n";

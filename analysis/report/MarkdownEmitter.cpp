@@ -105,7 +105,7 @@ static std::string speedCell(const KernelReport &K) {
   // Notes are not listed under the findings: the row says what is missing
   // (roofline-missing-size's reason; without a launch, the launch cell
   // does), so that it is not passed over.
-  if (!M.Seconds && !M.SecondsUpper && M.LowerBound)
+  if (!M.Seconds && !M.SecondsUpper && M.LowerBound && K.MissingSizes.empty())
     return "\u2265 " + formatSeconds(*M.LowerBound) +
            " (unknown: " + escape(M.LowerBoundWhy) + ")";
   if (!M.Seconds && !M.SecondsUpper)

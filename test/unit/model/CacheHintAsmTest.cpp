@@ -114,6 +114,76 @@ define float @width(ptr %p) {
   ret float %v
 }
 
+; Tensor-core idioms (issue 22). __cvta_generic_to_shared before inlining:
+; a call on the generic pointer, truncated to the 32-bit "r" operand.
+declare i64 @_ZL24__cvta_generic_to_sharedPKv(ptr)
+@tile = internal addrspace(3) global [256 x float] undef, align 16
+
+define float @ld_shared_cvta(i64 %i) {
+  %g = getelementptr inbounds [256 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %i
+  %a = call i64 @_ZL24__cvta_generic_to_sharedPKv(ptr %g)
+  %r = trunc i64 %a to i32
+  %v = call float asm sideeffect "ld.shared.f32 $0, [$1];", "=f,r"(i32 %r)
+  ret float %v
+}
+
+; After inlining: ptrtoint of the shared pointer itself.
+define void @st_shared_v2(i64 %i, i32 %x, i32 %y) {
+  %g = getelementptr inbounds [256 x float], ptr addrspace(3) @tile, i64 0, i64 %i
+  %a = ptrtoint ptr addrspace(3) %g to i32
+  call void asm sideeffect "st.shared.v2.b32 [$0], {$1, $2};", "r,r,r"(i32 %a, i32 %x, i32 %y)
+  ret void
+}
+
+; ldmatrix .x4: four b32 registers, 16 bytes per lane (4 matrices x 128 B
+; per warp); .x2 .trans: 8 bytes per lane.
+define { i32, i32, i32, i32 } @ldmatrix_x4(ptr %g) {
+  %a = call i64 @_ZL24__cvta_generic_to_sharedPKv(ptr %g)
+  %r = trunc i64 %a to i32
+  %v = call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"(i32 %r)
+  ret { i32, i32, i32, i32 } %v
+}
+define { i32, i32 } @ldmatrix_x2(ptr %g) {
+  %a = call i64 @_ZL24__cvta_generic_to_sharedPKv(ptr %g)
+  %r = trunc i64 %a to i32
+  %v = call { i32, i32 } asm sideeffect "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {$0, $1}, [$2];", "=r,=r,r"(i32 %r)
+  ret { i32, i32 } %v
+}
+
+; cp.async of 16 bytes, the size a literal; of 8, an "n" operand.
+define void @cp_async_16(ptr %g, ptr %src) {
+  %a = call i64 @_ZL24__cvta_generic_to_sharedPKv(ptr %g)
+  %r = trunc i64 %a to i32
+  call void asm sideeffect "cp.async.cg.shared.global.L2::128B [$0], [$1], 16;\0A", "r,l"(i32 %r, ptr %src)
+  ret void
+}
+define void @cp_async_8(ptr %g, ptr %src) {
+  %a = call i64 @_ZL24__cvta_generic_to_sharedPKv(ptr %g)
+  %r = trunc i64 %a to i32
+  call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], $2;", "r,l,n"(i32 %r, ptr %src, i32 8)
+  ret void
+}
+
+; The intrinsic __pipeline_memcpy_async-style code reaches.
+declare void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3), ptr addrspace(1))
+define void @cp_async_intrinsic(ptr addrspace(3) %d, ptr addrspace(1) %s) {
+  call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %d, ptr addrspace(1) %s)
+  ret void
+}
+
+; Left alone: a source size (zero fill), a generic pointer as a shared
+; address, a 12-byte copy.
+define void @cp_async_zfill(ptr addrspace(3) %d, ptr %src, i32 %n) {
+  %r = ptrtoint ptr addrspace(3) %d to i32
+  call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], 16, $2;", "r,l,r"(i32 %r, ptr %src, i32 %n)
+  ret void
+}
+define void @cp_async_12(ptr addrspace(3) %d, ptr %src) {
+  %r = ptrtoint ptr addrspace(3) %d to i32
+  call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], 12;", "r,l"(i32 %r, ptr %src)
+  ret void
+}
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!2}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: LineTablesOnly)
@@ -129,8 +199,9 @@ protected:
     std::string Error;
     Mod = parseFixture(AsmIR, "cache hints", Ctx, Error);
     ASSERT_TRUE(Mod) << Error;
-    // The eight accepted functions: ld_f32, ld_v4, ld_s8, ld_b16, st_f32,
-    // st_v2, st_s8, ld_nc.
+    // The eight accepted global accesses (ld_f32, ld_v4, ld_s8, ld_b16,
+    // st_f32, st_v2, st_s8, ld_nc) and ld_shared_cvta, st_shared_v2,
+    // ldmatrix_x4, ldmatrix_x2, cp_async_16, cp_async_8, cp_async_intrinsic.
     Replaced = lowerCacheHintAsm(*Mod);
   }
 
@@ -176,7 +247,8 @@ protected:
 };
 
 TEST_F(CacheHintAsmTest, ReplacesExactlyTheSimpleAccesses) {
-  EXPECT_EQ(Replaced, 8u);
+  // The eight global accesses and the seven shared-memory idioms.
+  EXPECT_EQ(Replaced, 15u);
   for (const char *Fn : {"ld_f32", "ld_v4", "ld_s8", "ld_b16", "st_f32",
                          "st_v2", "st_s8", "ld_nc"})
     EXPECT_FALSE(hasAsm(Fn)) << Fn;
@@ -267,6 +339,52 @@ TEST_F(CacheHintAsmTest, Stores) {
   EXPECT_TRUE(B->getValueOperand()->getType()->isIntegerTy(8));
   EXPECT_EQ(count("st_s8").Counts,
             (OpCounts{{"global.stores", 1}, {"global.store_bytes", 1}}));
+}
+
+TEST_F(CacheHintAsmTest, SharedMemoryIdioms) {
+  // ld.shared at the address __cvta_generic_to_shared made: a 4-byte shared
+  // load through the generic pointer cast back to shared memory.
+  llvm::LoadInst *L = only<llvm::LoadInst>("ld_shared_cvta");
+  ASSERT_NE(L, nullptr);
+  EXPECT_EQ(L->getPointerAddressSpace(), 3u);
+  EXPECT_EQ(count("ld_shared_cvta").Counts,
+            (OpCounts{{"shared.load_bytes", 4}}));
+  // (The call to __cvta_generic_to_shared is left to the inliner.) After
+  // inlining the address is a ptrtoint of the shared pointer: used as it
+  // is. st.shared.v2.b32: 8 bytes.
+  llvm::StoreInst *S = only<llvm::StoreInst>("st_shared_v2");
+  ASSERT_NE(S, nullptr);
+  EXPECT_EQ(S->getPointerAddressSpace(), 3u);
+  EXPECT_EQ(count("st_shared_v2").Counts,
+            (OpCounts{{"shared.store_bytes", 8}}));
+  // ldmatrix: each lane's share, 4 bytes per matrix.
+  EXPECT_EQ(count("ldmatrix_x4").Counts, (OpCounts{{"shared.load_bytes", 16}}));
+  EXPECT_EQ(count("ldmatrix_x2").Counts, (OpCounts{{"shared.load_bytes", 8}}));
+  EXPECT_FALSE(hasAsm("ldmatrix_x4"));
+}
+
+TEST_F(CacheHintAsmTest, AsyncCopies) {
+  // cp.async: a global load and a shared store of its bytes.
+  EXPECT_EQ(count("cp_async_16").Counts,
+            (OpCounts{{"global.loads", 1},
+                      {"global.load_bytes", 16},
+                      {"shared.store_bytes", 16}}));
+  EXPECT_EQ(count("cp_async_8").Counts, (OpCounts{{"global.loads", 1},
+                                                  {"global.load_bytes", 8},
+                                                  {"shared.store_bytes", 8}}));
+  EXPECT_EQ(count("cp_async_intrinsic").Counts,
+            (OpCounts{{"global.loads", 1},
+                      {"global.load_bytes", 4},
+                      {"shared.store_bytes", 4}}));
+  // The source pointer is the asm's operand, so its coalescing is analyzed.
+  llvm::LoadInst *L = only<llvm::LoadInst>("cp_async_16");
+  ASSERT_NE(L, nullptr);
+  EXPECT_EQ(L->getPointerOperand(), Mod->getFunction("cp_async_16")->getArg(1));
+  // Zero fill and a size PTX does not have stay unknown.
+  for (const char *Fn : {"cp_async_zfill", "cp_async_12"}) {
+    EXPECT_TRUE(hasAsm(Fn)) << Fn;
+    EXPECT_FALSE(count(Fn).Ok) << Fn;
+  }
 }
 
 TEST_F(CacheHintAsmTest, RefusalLeavesNoTrace) {

@@ -401,23 +401,16 @@ bool lowerAsyncCopyIntrinsic(CallInst &CI) {
   return lowerCopy(CI, CI.getArgOperand(0), CI.getArgOperand(1), Bytes);
 }
 
-} // namespace
-
-bool roofline::lowerCacheHintAsm(CallInst &CI) {
-  auto *IA = dyn_cast<InlineAsm>(CI.getCalledOperand());
-  if (!IA)
-    return lowerAsyncCopyIntrinsic(CI);
-  std::optional<Access> A = parseAccess(IA->getAsmString());
-  if (!A)
-    A = parseMatrix(IA->getAsmString());
-  if (!A)
-    return lowerAsyncCopyAsm(CI, *IA);
-
+/// Whether the asm's operands are those A needs, each once: a load writes
+/// every output and reads the address only; a store has no outputs and
+/// reads the address and one value per lane. Outputs is the number of
+/// direct outputs (the operands numbered first).
+bool operandsFit(const InlineAsm &IA, const CallInst &CI, const Access &A,
+                 unsigned &Outputs, bool &ClobbersMemory) {
   // Operand numbers: the direct outputs (the call's results) first, then
   // the inputs (its arguments), clobbers aside.
-  bool ClobbersMemory = false;
-  unsigned Outputs = 0, Inputs = 0;
-  for (const InlineAsm::ConstraintInfo &C : IA->ParseConstraints()) {
+  unsigned Inputs = 0;
+  for (const InlineAsm::ConstraintInfo &C : IA.ParseConstraints()) {
     if (C.Type == InlineAsm::isClobber) {
       ClobbersMemory |= llvm::is_contained(C.Codes, "{memory}");
       continue;
@@ -438,19 +431,35 @@ bool roofline::lowerCacheHintAsm(CallInst &CI) {
   }
   if (CI.arg_size() != Inputs)
     return false;
-  // A load writes every output and reads the address only; a store has no
-  // outputs and reads the address and one value per lane.
-  unsigned ExpectOutputs = A->IsStore ? 0 : A->Lanes;
-  unsigned ExpectInputs = A->IsStore ? 1 + A->Lanes : 1;
-  if (Outputs != ExpectOutputs || Inputs != ExpectInputs ||
-      A->Address < Outputs)
+  unsigned ExpectOutputs = A.IsStore ? 0 : A.Lanes;
+  unsigned ExpectInputs = A.IsStore ? 1 + A.Lanes : 1;
+  if (Outputs != ExpectOutputs || Inputs != ExpectInputs || A.Address < Outputs)
     return false;
-  SmallVector<unsigned, 8> Seen(A->Data.begin(), A->Data.end());
-  Seen.push_back(A->Address);
+  SmallVector<unsigned, 8> Seen(A.Data.begin(), A.Data.end());
+  Seen.push_back(A.Address);
   llvm::sort(Seen);
   for (unsigned I = 0; I < Seen.size(); ++I)
     if (Seen[I] != I)
       return false; // Every operand exactly once.
+  return true;
+}
+
+} // namespace
+
+bool roofline::lowerCacheHintAsm(CallInst &CI) {
+  auto *IA = dyn_cast<InlineAsm>(CI.getCalledOperand());
+  if (!IA)
+    return lowerAsyncCopyIntrinsic(CI);
+  std::optional<Access> A = parseAccess(IA->getAsmString());
+  if (!A)
+    A = parseMatrix(IA->getAsmString());
+  if (!A)
+    return lowerAsyncCopyAsm(CI, *IA);
+
+  bool ClobbersMemory = false;
+  unsigned Outputs = 0;
+  if (!operandsFit(*IA, CI, *A, Outputs, ClobbersMemory))
+    return false;
 
   LLVMContext &Ctx = CI.getContext();
   Type *LaneTy = A->Type.Float ? (A->Type.Bits == 32 ? Type::getFloatTy(Ctx)

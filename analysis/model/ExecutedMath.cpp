@@ -651,6 +651,20 @@ Interpreter::nvvmIntrinsic(const CallInst &CI, StringRef N, ArrayRef<Val> A) {
         Signed ? double(A[0].I.getSExtValue()) : double(A[0].I.getZExtValue());
     return Ret(X);
   }
+  // prmt (byte permute, __byte_perm): byte i of the result is byte
+  // c[4i+2:4i] of {b, a}, its sign replicated when c[4i+3] is set.
+  if (N == "prmt") {
+    uint64_t X = A[0].I.getZExtValue() | (A[1].I.getZExtValue() << 32);
+    uint64_t Sel = A[2].I.getZExtValue(), R = 0;
+    for (unsigned I = 0; I < 4; ++I) {
+      unsigned C = (Sel >> (4 * I)) & 0xF;
+      uint64_t Byte = (X >> (8 * (C & 7))) & 0xFF;
+      if (C & 8)
+        Byte = (Byte & 0x80) ? 0xFF : 0;
+      R |= Byte << (8 * I);
+    }
+    return RetI(APInt(32, R));
+  }
   if (Base == "bitcast")
     return std::make_pair(
         fromBits(bitsOf(A[0], CI.getArgOperand(0)->getType()), T),

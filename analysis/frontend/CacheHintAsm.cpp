@@ -128,20 +128,52 @@ std::optional<unsigned> addressOperand(StringRef S) {
   return operandNumber(S);
 }
 
-std::optional<Access> parseAccess(StringRef Asm) {
+/// The opcode's parts ("ld", "global", "f32") and the operands of an asm
+/// that is one statement, unpredicated, outside any block of its own,
+/// without comments; false for anything else.
+bool oneStatement(StringRef Asm, SmallVectorImpl<StringRef> &Parts,
+                  StringRef &Operands) {
   StringRef S = Asm.trim();
   S.consume_back(";");
   S = S.trim();
-  // One statement, unpredicated, outside any block of its own.
   if (S.empty() || S.contains(';') || S.contains('\n') || S.starts_with("@") ||
       S.starts_with("{") || S.contains("//") || S.contains("/*"))
-    return std::nullopt;
+    return false;
   size_t Space = S.find_first_of(" \t");
   if (Space == StringRef::npos)
+    return false;
+  S.take_front(Space).split(Parts, '.');
+  Operands = S.drop_front(Space).trim();
+  return true;
+}
+
+/// A's address and data operands: `D, [$a]` (load) or `[$a], D` (store),
+/// D being one operand or {$x,$y,...}, one per lane.
+bool takeOperands(StringRef Operands, Access &A) {
+  // The address comes first for a store, last for a load; the data is
+  // split off at the comma outside the braces.
+  size_t Brace = Operands.find('}');
+  size_t Comma = A.IsStore
+                     ? Operands.find(',')
+                     : Operands.find(',', Brace == StringRef::npos ? 0 : Brace);
+  if (Comma == StringRef::npos)
+    return false;
+  StringRef First = Operands.take_front(Comma);
+  StringRef Second = Operands.drop_front(Comma + 1);
+  auto Addr = addressOperand(A.IsStore ? First : Second);
+  auto Data = dataOperands(A.IsStore ? Second : First);
+  if (!Addr || !Data || Data->size() != A.Lanes)
+    return false;
+  A.Address = *Addr;
+  A.Data = *Data;
+  return true;
+}
+
+std::optional<Access> parseAccess(StringRef Asm) {
+  SmallVector<StringRef, 8> Parts;
+  StringRef Operands;
+  if (!oneStatement(Asm, Parts, Operands))
     return std::nullopt;
-  StringRef Op = S.take_front(Space), Operands = S.drop_front(Space).trim();
-  SmallVector<StringRef, 6> Parts;
-  Op.split(Parts, '.');
   Access A;
   if (Parts.front() != "ld" && Parts.front() != "st")
     return std::nullopt;
@@ -163,22 +195,8 @@ std::optional<Access> parseAccess(StringRef Asm) {
   }
   if (Global == A.Shared)
     return std::nullopt;
-  // The address comes first for a store, last for a load; the data is
-  // split off at the comma outside the braces.
-  size_t Brace = Operands.find('}');
-  size_t Comma = A.IsStore
-                     ? Operands.find(',')
-                     : Operands.find(',', Brace == StringRef::npos ? 0 : Brace);
-  if (Comma == StringRef::npos)
+  if (!takeOperands(Operands, A))
     return std::nullopt;
-  StringRef First = Operands.take_front(Comma);
-  StringRef Second = Operands.drop_front(Comma + 1);
-  auto Addr = addressOperand(A.IsStore ? First : Second);
-  auto Data = dataOperands(A.IsStore ? Second : First);
-  if (!Addr || !Data || Data->size() != A.Lanes)
-    return std::nullopt;
-  A.Address = *Addr;
-  A.Data = *Data;
   return A;
 }
 
@@ -188,17 +206,10 @@ std::optional<Access> parseAccess(StringRef Asm) {
 /// is exact for the warp's bytes (128 per matrix) and, for .x4 where every
 /// lane names a row, for its addresses.
 std::optional<Access> parseMatrix(StringRef Asm) {
-  StringRef S = Asm.trim();
-  S.consume_back(";");
-  S = S.trim();
-  if (S.empty() || S.contains(';') || S.contains('\n') || S.starts_with("@"))
-    return std::nullopt;
-  size_t Space = S.find_first_of(" \t");
-  if (Space == StringRef::npos)
-    return std::nullopt;
-  StringRef Op = S.take_front(Space), Operands = S.drop_front(Space).trim();
   SmallVector<StringRef, 8> Parts;
-  Op.split(Parts, '.');
+  StringRef Operands;
+  if (!oneStatement(Asm, Parts, Operands))
+    return std::nullopt;
   Access A;
   A.Shared = A.Matrix = true;
   if (Parts.front() != "ldmatrix" && Parts.front() != "stmatrix")
@@ -221,19 +232,8 @@ std::optional<Access> parseMatrix(StringRef Asm) {
     return std::nullopt;
   A.Lanes = Count;
   A.Type.Bits = 32;
-  size_t Comma = A.IsStore ? Operands.find(',') : Operands.find("},");
-  if (Comma == StringRef::npos)
+  if (!takeOperands(Operands, A))
     return std::nullopt;
-  if (!A.IsStore)
-    ++Comma;
-  StringRef First = Operands.take_front(Comma);
-  StringRef Second = Operands.drop_front(Comma + 1);
-  auto Addr = addressOperand(A.IsStore ? First : Second);
-  auto Data = dataOperands(A.IsStore ? Second : First);
-  if (!Addr || !Data || Data->size() != Count)
-    return std::nullopt;
-  A.Address = *Addr;
-  A.Data = *Data;
   return A;
 }
 
@@ -249,17 +249,10 @@ struct AsyncCopy {
 };
 
 std::optional<AsyncCopy> parseAsyncCopy(StringRef Asm) {
-  StringRef S = Asm.trim();
-  S.consume_back(";");
-  S = S.trim();
-  if (S.empty() || S.contains(';') || S.contains('\n') || S.starts_with("@"))
-    return std::nullopt;
-  size_t Space = S.find_first_of(" \t");
-  if (Space == StringRef::npos)
-    return std::nullopt;
-  StringRef Op = S.take_front(Space), Operands = S.drop_front(Space).trim();
   SmallVector<StringRef, 8> Parts;
-  Op.split(Parts, '.');
+  StringRef Operands;
+  if (!oneStatement(Asm, Parts, Operands))
+    return std::nullopt;
   if (Parts.size() < 5 || Parts[0] != "cp" || Parts[1] != "async" ||
       (Parts[2] != "ca" && Parts[2] != "cg") ||
       (Parts[3] != "shared" && Parts[3] != "shared::cta") ||

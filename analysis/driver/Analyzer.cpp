@@ -19,6 +19,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -88,6 +89,20 @@ static std::string launchOrigin(const KernelLaunch &L) {
   if (L.Loc.Line)
     Where += ":" + std::to_string(L.Loc.Line);
   return Where + ": launch " + Quoted;
+}
+
+/// The architecture a GPU's kernels are compiled for: from Hopper on, the
+/// architecture-specific variant (sm_90a), which the GPU runs and which
+/// wgmma, setmaxnreg and tcgen05 need; guarded out of the base
+/// architecture, such a kernel would be analyzed with an empty body.
+static std::string featureArch(const std::string &Arch) {
+  unsigned Major = 0;
+  llvm::StringRef Num = llvm::StringRef(Arch).drop_front(3);
+  if (!llvm::StringRef(Arch).starts_with("sm_") || Num.empty() ||
+      !llvm::all_of(Num, llvm::isDigit) || Num.getAsInteger(10, Major) ||
+      Major < 90)
+    return Arch;
+  return Arch + "a";
 }
 
 llvm::Expected<FileSettings>
@@ -166,10 +181,7 @@ Analyzer::settingsFor(const std::string &File) const {
   }
 
   CompileOptions &CO = S.Compile;
-  CO.Arch = Opts.Arch.empty() ? S.Gpu->Arch : Opts.Arch;
-  // sm_90a-style variants compile as the base architecture.
-  if (!CO.Arch.empty() && CO.Arch.back() == 'a')
-    CO.Arch.pop_back();
+  CO.Arch = Opts.Arch.empty() ? featureArch(S.Gpu->Arch) : Opts.Arch;
   CO.Params = S.Params;
   CO.ExtraArgs = Opts.ExtraArgs;
   // The config's arguments last: a -D or -U there has the last word over

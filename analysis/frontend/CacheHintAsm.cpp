@@ -394,6 +394,106 @@ bool lowerAsyncCopyIntrinsic(CallInst &CI) {
   return lowerCopy(CI, CI.getArgOperand(0), CI.getArgOperand(1), Bytes);
 }
 
+/// cp.async.bulk between global and shared memory, as one thread issues it:
+///   cp.async.bulk.shared::{cluster,cta}.global.mbarrier::complete_tx::bytes
+///       [dst], [src], size, [mbar]
+///   cp.async.bulk.global.shared::cta.bulk_group [dst], [src], size
+/// each with an optional .L2::cache_hint (and its policy operand, which
+/// moves nothing). The size is a literal or an operand that is constant
+/// once inlined; multicast and byte masks are refused.
+struct BulkCopy {
+  unsigned Dst = 0, Src = 0;
+  std::optional<unsigned> SizeOperand;
+  uint64_t Bytes = 0;
+  bool ToShared = true;
+};
+
+std::optional<BulkCopy> parseBulkCopy(StringRef Asm) {
+  SmallVector<StringRef, 8> Parts;
+  StringRef Operands;
+  if (!oneStatement(Asm, Parts, Operands))
+    return std::nullopt;
+  if (Parts.size() < 6 || Parts[0] != "cp" || Parts[1] != "async" ||
+      Parts[2] != "bulk")
+    return std::nullopt;
+  BulkCopy C;
+  StringRef Completion;
+  if ((Parts[3] == "shared::cluster" || Parts[3] == "shared::cta") &&
+      Parts[4] == "global")
+    Completion = "mbarrier::complete_tx::bytes";
+  else if (Parts[3] == "global" && Parts[4] == "shared::cta")
+    Completion = "bulk_group";
+  else
+    return std::nullopt;
+  C.ToShared = Parts[3] != "global";
+  if (Parts[5] != Completion)
+    return std::nullopt;
+  bool Hint = false;
+  for (StringRef P : ArrayRef(Parts).drop_front(6)) {
+    if (P != "L2::cache_hint" || Hint)
+      return std::nullopt;
+    Hint = true;
+  }
+  SmallVector<StringRef, 6> Ops;
+  Operands.split(Ops, ',');
+  if (Ops.size() != (C.ToShared ? 4u : 3u) + Hint)
+    return std::nullopt;
+  auto Dst = addressOperand(Ops[0]), Src = addressOperand(Ops[1]);
+  if (!Dst || !Src || (C.ToShared && !addressOperand(Ops[3])))
+    return std::nullopt;
+  C.Dst = *Dst;
+  C.Src = *Src;
+  StringRef Size = Ops[2].trim();
+  if (auto N = operandNumber(Size))
+    C.SizeOperand = *N;
+  else if (Size.getAsInteger(10, C.Bytes))
+    return std::nullopt;
+  return C;
+}
+
+/// An inline-PTX cp.async.bulk (parseBulkCopy) as a volatile memcpy of its
+/// constant size between the global pointer and the shared window: the
+/// global end is read or written once, by the issuing thread. A size that
+/// is not constant leaves the asm unknown (OpClassifier says so).
+bool lowerBulkCopyAsm(CallInst &CI, const InlineAsm &IA) {
+  std::optional<BulkCopy> C = parseBulkCopy(IA.getAsmString());
+  if (!C || !CI.getType()->isVoidTy())
+    return false;
+  for (const InlineAsm::ConstraintInfo &Info : IA.ParseConstraints())
+    if (Info.Type == InlineAsm::isOutput || Info.isIndirect)
+      return false;
+  unsigned Args = CI.arg_size();
+  if (C->Dst >= Args || C->Src >= Args ||
+      (C->SizeOperand && *C->SizeOperand >= Args))
+    return false;
+  if (C->SizeOperand) {
+    auto *K = dyn_cast<ConstantInt>(CI.getArgOperand(*C->SizeOperand));
+    if (!K)
+      return false;
+    C->Bytes = K->getZExtValue();
+  }
+  // PTX: a multiple of 16 bytes.
+  if (C->Bytes == 0 || C->Bytes % 16)
+    return false;
+  IRBuilder<> B(&CI);
+  B.SetCurrentDebugLocation(CI.getDebugLoc());
+  LLVMContext &Ctx = CI.getContext();
+  Value *Shared =
+      sharedPointer(B, CI.getArgOperand(C->ToShared ? C->Dst : C->Src));
+  Value *Global = CI.getArgOperand(C->ToShared ? C->Src : C->Dst);
+  if (!Shared || (!Global->getType()->isPointerTy() &&
+                  !Global->getType()->isIntegerTy(64)))
+    return false;
+  if (Global->getType()->isIntegerTy(64))
+    Global = B.CreateIntToPtr(Global, PointerType::get(Ctx, 0));
+  Value *Dst = C->ToShared ? Shared : Global;
+  Value *Src = C->ToShared ? Global : Shared;
+  B.CreateMemCpy(Dst, Align(16), Src, Align(16), B.getInt64(C->Bytes),
+                 /*isVolatile=*/true);
+  CI.eraseFromParent();
+  return true;
+}
+
 /// Whether the asm's operands are those A needs, each once: a load writes
 /// every output and reads the address only; a store has no outputs and
 /// reads the address and one value per lane. Outputs is the number of
@@ -447,7 +547,7 @@ bool roofline::lowerCacheHintAsm(CallInst &CI) {
   if (!A)
     A = parseMatrix(IA->getAsmString());
   if (!A)
-    return lowerAsyncCopyAsm(CI, *IA);
+    return lowerAsyncCopyAsm(CI, *IA) || lowerBulkCopyAsm(CI, *IA);
 
   bool ClobbersMemory = false;
   unsigned Outputs = 0;

@@ -199,9 +199,18 @@ llvm::Expected<MarkedPtx> roofline::emitMarkedPtx(const llvm::Module &M,
   const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT, Err);
   if (!T)
     return fail("is not available for '" + TT.str() + "': " + Err);
-  std::unique_ptr<llvm::TargetMachine> TM(
-      T->createTargetMachine(TT, Arch, "", llvm::TargetOptions(), std::nullopt,
-                             std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+  // The PTX version clang chose for the toolkit (+ptx88): the target
+  // machine's default is the architecture's oldest, which ptxas rejects for
+  // newer instructions in inline PTX (fp8 mma needs 8.4).
+  std::string Features;
+  for (const llvm::Function &F : M)
+    if (F.hasFnAttribute("target-features")) {
+      Features = F.getFnAttribute("target-features").getValueAsString().str();
+      break;
+    }
+  std::unique_ptr<llvm::TargetMachine> TM(T->createTargetMachine(
+      TT, Arch, Features, llvm::TargetOptions(), std::nullopt, std::nullopt,
+      llvm::CodeGenOptLevel::Aggressive));
   if (!TM)
     return fail("has no target machine for " + Arch);
 

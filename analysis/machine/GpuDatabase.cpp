@@ -36,11 +36,24 @@ StringRef computeUnitName(ComputeUnit U) {
   llvm_unreachable("unknown ComputeUnit");
 }
 
+/// The tensor figure \p Type ("bf16", "fp16_fp32acc") of \p Figures. A
+/// part that lists no "<type>_fp32acc" figure runs FP32 accumulate at its
+/// "<type>" rate (data-center and pro parts; GeForce parts list both).
+static std::optional<double>
+tensorFigure(const std::map<std::string, double> &Figures, StringRef Type) {
+  auto It = Figures.find(Type.str());
+  if (It == Figures.end() && Type.consume_back("_fp32acc"))
+    It = Figures.find(Type.str());
+  if (It == Figures.end())
+    return std::nullopt;
+  return It->second;
+}
+
 std::optional<double> GpuSpec::peak(ComputeUnit U, StringRef Precision) const {
-  const std::map<std::string, double> &Peaks =
-      U == ComputeUnit::CudaCore ? CudaCorePeak : TensorCorePeak;
-  auto It = Peaks.find(Precision.str());
-  if (It == Peaks.end())
+  if (U == ComputeUnit::TensorCore)
+    return tensorFigure(TensorCorePeak, Precision);
+  auto It = CudaCorePeak.find(Precision.str());
+  if (It == CudaCorePeak.end())
     return std::nullopt;
   return It->second;
 }
@@ -77,16 +90,16 @@ bool PipeRates::isPlaceholder(StringRef SourceKey) const {
 std::optional<double> GpuSpec::pipeRate(StringRef Key) const {
   if (Pipes.empty())
     return std::nullopt;
-  const std::map<std::string, double> *Figures = &Pipes.PerSMPerClock;
-  double Clock = Pipes.Clock;
   if (Key.consume_front("tensor.")) {
-    Figures = &Pipes.TensorPerSMPerClock;
-    Clock = Pipes.tensorClock(Key);
+    std::optional<double> Rate = tensorFigure(Pipes.TensorPerSMPerClock, Key);
+    if (!Rate)
+      return std::nullopt;
+    return *Rate * SMs * Pipes.tensorClock(Key);
   }
-  auto It = Figures->find(Key.str());
-  if (It == Figures->end())
+  auto It = Pipes.PerSMPerClock.find(Key.str());
+  if (It == Pipes.PerSMPerClock.end())
     return std::nullopt;
-  return It->second * SMs * Clock;
+  return It->second * SMs * Pipes.Clock;
 }
 
 namespace {
@@ -99,6 +112,11 @@ constexpr int64_t SupportedSchemaVersion = 1;
 constexpr StringLiteral KnownPrecisions[] = {"fp64", "fp32", "tf32", "fp16",
                                              "bf16", "fp8",  "fp6",  "fp4",
                                              "int8", "int4"};
+
+/// Tensor-core peaks only: the FP32-accumulate rates of fp16 and fp8 MMAs
+/// where they differ from the FP16-accumulate "fp16" and "fp8" (GeForce).
+constexpr StringLiteral AccumulatePrecisions[] = {"fp16_fp32acc",
+                                                  "fp8_fp32acc"};
 
 constexpr StringLiteral GpuKeys[] = {"id",
                                      "name",
@@ -140,9 +158,9 @@ constexpr StringLiteral PerSMPerClockKeys[] = {
     "mufu",         "conversion", "shuffle", "issue", "lsu",
     "shared_bytes", "l1_bytes",   "tensor"};
 
-constexpr StringLiteral TensorTypeKeys[] = {"fp64",         "tf32", "fp16",
-                                            "fp16_fp32acc", "bf16", "fp8",
-                                            "fp8_fp32acc",  "int8", "fp4"};
+constexpr StringLiteral TensorTypeKeys[] = {
+    "fp64", "tf32",        "fp16", "fp16_fp32acc", "bf16",
+    "fp8",  "fp8_fp32acc", "int8", "int4",         "fp4"};
 
 constexpr StringLiteral TopLevelKeys[] = {"schema_version", "gpus"};
 
@@ -349,10 +367,15 @@ Error GpuEntryParser::readUnitPeaks(const json::Object &Peaks, ComputeUnit U,
   llvm::sort(Precisions);
   for (StringRef Precision : Precisions) {
     std::string KeyPath = UnitPath + "." + Precision.str();
-    if (!is_contained(KnownPrecisions, Precision))
+    bool Accumulate = is_contained(AccumulatePrecisions, Precision);
+    if (Accumulate && U != ComputeUnit::TensorCore)
+      return error("precision key '" + KeyPath +
+                   "' is for tensor cores only (under 'tensor_core')");
+    if (!Accumulate && !is_contained(KnownPrecisions, Precision))
       return error("unknown precision key '" + KeyPath +
                    "' (expected one of fp64, fp32, tf32, fp16, bf16, fp8, "
-                   "fp6, fp4, int8, int4)");
+                   "fp6, fp4, int8, int4; fp16_fp32acc, fp8_fp32acc for "
+                   "tensor cores)");
     double TFlops = 0;
     if (Error E = readPositiveNumber(*UnitObj->get(Precision), KeyPath, TFlops))
       return E;

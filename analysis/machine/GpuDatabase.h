@@ -62,7 +62,8 @@
 /// required; "cuda_core" and "tensor_core" may each be omitted or empty, but
 /// a GPU needs at least one peak. Unknown keys are rejected so that typos do
 /// not go unnoticed. Precision keys are one of: fp64, fp32, tf32, fp16, bf16,
-/// fp8, fp6, fp4, int8, int4.
+/// fp8, fp6, fp4, int8, int4; "tensor_core" also takes fp16_fp32acc and
+/// fp8_fp32acc (below).
 ///
 /// "pipes" holds published per-SM, per-clock throughputs (docs/gpu-data.md).
 /// In it, "clock_mhz", "per_sm_per_clock" and "sources" are required and
@@ -74,9 +75,13 @@
 /// shuffle (results per SM per clock, one per thread lane; half2 counts 2),
 /// issue, lsu (warp instructions), shared_bytes, l1_bytes (bytes). Tensor keys
 /// (dense FLOP or integer OP): fp64, tf32, fp16, fp16_fp32acc, bf16, fp8,
-/// fp8_fp32acc, int8, fp4; the "_fp32acc" keys are the slower FP32-accumulate
-/// rates of GeForce parts, where "fp16" and "fp8" are their FP16-accumulate
-/// rates. tensor_clock_mhz is the clock of the vendor's tensor peaks where it
+/// fp8_fp32acc, int8, int4, fp4. In both the tensor peaks and these,
+/// "fp16" and "fp8" are the FP16-accumulate rates and the "_fp32acc" keys
+/// the FP32-accumulate ones, which GeForce parts run at half rate; a part
+/// without an "_fp32acc" key runs both at one rate, and peak() and
+/// pipeRate() then answer "fp16_fp32acc" with "fp16" (bf16 and tf32 always
+/// accumulate in FP32, int8 in INT32: one key each).
+/// tensor_clock_mhz is the clock of the vendor's tensor peaks where it
 /// is below clock_mhz (H100: 1830 vs 1980 MHz); it applies to every tensor key
 /// but fp64, whose peak NVIDIA figures at clock_mhz.
 ///
@@ -181,7 +186,9 @@ struct GpuSpec {
   std::string Notes;
   PipeRates Pipes;
 
-  /// Peak rate in FLOP/s of \p U at \p Precision (e.g. "bf16"), if known.
+  /// Peak rate in FLOP/s of \p U at \p Precision (e.g. "bf16"), if known;
+  /// a tensor "fp16_fp32acc" or "fp8_fp32acc" the GPU does not list is its
+  /// "fp16" or "fp8" peak.
   std::optional<double> peak(ComputeUnit U, llvm::StringRef Precision) const;
   /// Ridge point in FLOP/byte for a unit/precision, if that peak exists.
   std::optional<double> ridge(ComputeUnit U, llvm::StringRef Precision) const;
@@ -189,7 +196,8 @@ struct GpuSpec {
   /// "shared_bytes", or "tensor.<type>" as in "tensor.fp16"): per SM per
   /// clock x SMs x clock (the tensor clock for tensor figures). The unit is
   /// the figure's per second: thread-lane results, warp instructions,
-  /// bytes, or FLOP. None when the GPU has no such figure.
+  /// bytes, or FLOP. None when the GPU has no such figure ("tensor.<type>"
+  /// "_fp32acc" falls back to "tensor.<type>" as in peak()).
   std::optional<double> pipeRate(llvm::StringRef Key) const;
 };
 

@@ -569,6 +569,8 @@ private:
   void addInstruction(Instruction &I, const StoreList &Stores, BlockModel &B);
   /// The global and shared ends of a memcpy/memmove.
   void addCopyAccesses(const MemIntrinsic &MI, BlockModel &B);
+  /// An unknown for a kernel whose body is a bare return.
+  void nameEmptyBody();
   /// A load, store or atomic of Space.
   AccessModel memoryAccess(Instruction &I, MemSpace Space,
                            const StoreList &Stores);
@@ -1251,6 +1253,25 @@ void ModelBuilder::addInstruction(Instruction &I, const StoreList &Stores,
   B.Accesses.push_back(memoryAccess(I, Space, Stores));
 }
 
+void ModelBuilder::nameEmptyBody() {
+  // A body that compiles to a bare return does nothing on this
+  // architecture: usually an #if on __CUDA_ARCH__ or a feature macro took
+  // it out. Zero work would read as a 0 ns kernel; it is an unknown.
+  if (F.size() != 1 || F.getEntryBlock().size() != 1 || M.Blocks.size() != 1)
+    return;
+  StringRef Arch = F.getFnAttribute("target-cpu").getValueAsString();
+  UnknownReason R;
+  R.Reason = "the kernel's body compiles to nothing for " +
+             (Arch.empty() ? std::string("this architecture") : Arch.str()) +
+             " (an #if on __CUDA_ARCH__ or an architecture feature may "
+             "exclude it; see --arch): no work to count";
+  locOf(F.getEntryBlock().getTerminator(), R.Loc.Line, R.Loc.Column,
+        &R.Loc.File);
+  BlockModel &B = M.Blocks.front();
+  B.Affected |= AffectsAll;
+  B.Unknowns.push_back(R);
+}
+
 void ModelBuilder::buildBlocks() {
   RegionConds Conds = regionConds();
   for (Loop *L : LI.getLoopsInPreorder())
@@ -1381,6 +1402,7 @@ KernelModel ModelBuilder::build() {
   for (Loop *L : LI.getLoopsInPreorder())
     analyzeTripCount(L, M.Loops[LoopIndex[L]]);
   buildBlocks();
+  nameEmptyBody();
   // Parameter order, whatever the order of the branches.
   llvm::stable_sort(
       M.NullTested, [&](const std::string &A, const std::string &B) {

@@ -4,17 +4,20 @@
 #include "Counters.h"
 #include "ExecutedMath.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include <array>
+#include <cstring>
 
 using namespace llvm;
 using namespace roofline;
@@ -246,6 +249,8 @@ std::optional<std::pair<std::string, int64_t>> elementType(StringRef T) {
       .Cases("s8", "u8", std::make_pair(std::string("int8"), 1))
       .Cases("s4", "u4", std::make_pair(std::string("int4"), 1))
       .Cases("e4m3", "e5m2", std::make_pair(std::string("fp8"), 1))
+      .Cases("e2m3", "e3m2", std::make_pair(std::string("fp6"), 1))
+      .Case("e2m1", std::make_pair(std::string("fp4"), 1))
       .Default(std::nullopt);
 }
 
@@ -260,6 +265,39 @@ std::vector<std::pair<std::string, int64_t>> elementTypes(StringRef S) {
       R.push_back(*T);
   }
   return R;
+}
+
+/// The precision an MMA's FLOPs count under (docs/counting.md): the input
+/// type, with "_fp32acc" for fp16 and fp8 inputs that accumulate in f32
+/// (GeForce parts run those at half the f16-accumulate rate; the GPU data
+/// keys its tensor peaks the same way). \p Types are the element types the
+/// opcode names, in order: D, A, B[, C] (mma.sync, wgmma, the fp8 mma
+/// intrinsics); only the accumulators D, C where the inputs are f16 (wmma
+/// and mma intrinsics .f32.f32, .f16.f32, ...); or the input type alone
+/// (.bf16, .tf32, .s8, .f64, whose accumulators are f32, s32 or f64).
+std::string
+mmaPrecision(const std::vector<std::pair<std::string, int64_t>> &Types) {
+  auto IsAccumulator = [](const std::pair<std::string, int64_t> &T) {
+    return T.first == "fp16" || T.first == "fp32";
+  };
+  std::string In;
+  SmallVector<std::string, 2> Acc;
+  if (Types.size() >= 3) {
+    In = Types[1].first;
+    Acc.push_back(Types[0].first);
+    if (Types.size() >= 4)
+      Acc.push_back(Types[3].first);
+  } else if (llvm::all_of(Types, IsAccumulator)) {
+    In = "fp16";
+    for (const auto &T : Types)
+      Acc.push_back(T.first);
+  } else {
+    In = Types.front().first;
+  }
+  // An accumulator in f32 (D or C) makes it the f32-accumulate path.
+  if ((In == "fp16" || In == "fp8") && llvm::is_contained(Acc, "fp32"))
+    return In + "_fp32acc";
+  return In;
 }
 
 /// A warp-wide (warpgroup-wide) MMA: 2*m*n*k FLOPs per warp, 1/32 (1/128)
@@ -327,12 +365,10 @@ bool classifyIntrinsic(const IntrinsicInst &II, OpCounts &Out) {
     if (Name.contains(".mma.") || Name.starts_with("llvm.nvvm.mma.")) {
       if (!Shape || Types.empty())
         return false;
-      // wmma.mma names the input type first (or only the accumulators for
-      // f16/f32 variants, whose inputs are f16).
-      std::string In = Types.front().first;
-      if (In == "fp32" && !Name.contains("tf32"))
-        In = "fp16";
-      addMma(Out, *Shape, In);
+      // wmma.mma names the input type (or only the accumulators for the
+      // f16/f32 variants, whose inputs are f16); the fp8 mma intrinsics
+      // name D, A, B, C.
+      addMma(Out, *Shape, mmaPrecision(Types));
       return true;
     }
     bool IsLoad = Name.contains(".load.");
@@ -389,46 +425,89 @@ bool classifyIntrinsic(const IntrinsicInst &II, OpCounts &Out) {
 /// unknown number of times (never leaves classifyPtxAsm).
 constexpr unsigned RepeatsBlock = 1u << 31;
 
+/// What one execution of an inline-PTX instruction counts
+/// (PtxInstructions.def).
+enum class PtxEffect {
+  NoData,
+  Shuffle,
+  Flop1,
+  Flop2,
+  Divide,
+  Special,
+  Mma,
+  AsyncCopy,
+  Loads,
+  Stores,
+  LoadsStores
+};
+enum class PtxMatch { Base, Prefix };
+
+struct PtxRow {
+  const char *Opcode;
+  PtxMatch Match;
+  PtxEffect Effect;
+};
+
+constexpr PtxRow PtxTable[] = {
+#define PTX_INSTRUCTION(Opcode, Match, Effect, Section)                        \
+  {Opcode, PtxMatch::Match, PtxEffect::Effect},
+#include "PtxInstructions.def"
+};
+
+/// The row of an opcode ("cp.async.bulk.commit_group", "fma.rn.f32"):
+/// the first prefix row it starts with (at a part boundary), else the row
+/// of its first part; null for an opcode the table does not know.
+const PtxRow *ptxRow(StringRef Op) {
+  for (const PtxRow &R : PtxTable)
+    if (R.Match == PtxMatch::Prefix && Op.starts_with(R.Opcode) &&
+        (Op.size() == strlen(R.Opcode) || Op[strlen(R.Opcode)] == '.'))
+      return &R;
+  StringRef Base = Op.split('.').first;
+  for (const PtxRow &R : PtxTable)
+    if (R.Match == PtxMatch::Base && Base == R.Opcode)
+      return &R;
+  return nullptr;
+}
+
 /// What an unmodelled PTX instruction may change. LLVM's memory attributes
 /// on the asm call cannot say: an asm without volatile or a "memory" clobber
 /// is readnone to LLVM (a promise about reordering, not about what the
 /// instruction does; clang's own __ldcs is written so), so it is judged
-/// from the opcode.
-unsigned ptxAffects(StringRef Base) {
-  if (Base == "ld" || Base == "ldu" || Base == "ldmatrix" || Base == "tex" ||
-      Base == "tld4" || Base == "suld" || Base == "prefetch" ||
-      Base == "prefetchu")
+/// from the opcode's row.
+unsigned ptxAffects(const PtxRow *Row) {
+  if (!Row)
+    return AffectsAll;
+  switch (Row->Effect) {
+  case PtxEffect::Loads:
     return AffectsLoads;
-  if (Base == "st" || Base == "sust" || Base == "stmatrix")
+  case PtxEffect::Stores:
     return AffectsStores;
-  if (Base == "atom" || Base == "red" || Base == "cp" || Base == "sured")
+  case PtxEffect::LoadsStores:
+  case PtxEffect::AsyncCopy:
     return AffectsLoads | AffectsStores;
-  return AffectsAll;
+  default:
+    return AffectsAll;
+  }
 }
 
 bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
                             unsigned &Affects);
 
-/// Synchronization of asynchronous copies, barriers and warp elections:
-/// no bytes, no FLOPs, never unknown (an mbarrier's 8 bytes of shared
-/// memory are bookkeeping, not data).
-bool movesNoDataPtx(StringRef Op) {
-  static const char *const Prefixes[] = {"cp.async.commit_group",
-                                         "cp.async.wait_group",
-                                         "cp.async.wait_all",
-                                         "cp.async.mbarrier.arrive",
-                                         "cp.async.bulk.commit_group",
-                                         "cp.async.bulk.wait_group",
-                                         "mbarrier.",
-                                         "fence.",
-                                         "elect.sync",
-                                         "griddepcontrol.",
-                                         "setmaxnreg.",
-                                         "bar.",
-                                         "barrier.",
-                                         "membar."};
-  return llvm::any_of(Prefixes,
-                      [&](const char *P) { return Op.starts_with(P); });
+/// An asynchronous copy CacheHintAsm did not turn into a load and a store:
+/// its bytes are unknown, and the reason says which part could not be read.
+bool unreadAsyncCopy(StringRef Op, std::string &Why, unsigned &Affects) {
+  Affects = AffectsLoads | AffectsStores;
+  if (Op.starts_with("cp.async.bulk.tensor"))
+    Why = ("TMA copy '" + Op +
+           "': the box of its tensor map is not visible, so its bytes are "
+           "unknown")
+              .str();
+  else
+    Why = ("asynchronous copy '" + Op +
+           "' is not read: its size is not a compile-time constant, or it "
+           "has a source size, multicast, a byte mask or an address offset")
+              .str();
+  return false;
 }
 
 /// A guarded instruction runs only in the lanes whose predicate holds,
@@ -458,8 +537,8 @@ bool classifyPredicatedPtx(StringRef Guard, StringRef Stmt, StringRef Op,
 
 /// Tensor-core PTX: mma.sync runs on a warp, wgmma.mma_async on a
 /// warpgroup.
-bool classifyPtxMma(StringRef Op, OpCounts &Out, std::string &Why,
-                    unsigned &Affects) {
+bool classifyPtxMma(StringRef Op, StringRef Operands, OpCounts &Out,
+                    std::string &Why, unsigned &Affects) {
   auto Shape = mmaShape(Op);
   auto Types = elementTypes(Op);
   if (!Shape || Types.empty()) {
@@ -469,8 +548,19 @@ bool classifyPtxMma(StringRef Op, OpCounts &Out, std::string &Why,
   }
   // mma.sync...<dtype>.<atype>.<btype>.<ctype>: the inputs come second.
   // wgmma.mma_async...<dtype>.<atype>.<btype> runs on a warpgroup.
-  addMma(Out, *Shape, Types.size() >= 3 ? Types[1].first : Types.front().first,
-         Op.starts_with("wgmma") ? 128 : 32);
+  bool Warpgroup = Op.starts_with("wgmma");
+  addMma(Out, *Shape, mmaPrecision(Types), Warpgroup ? 128 : 32);
+  if (!Warpgroup || Types.size() < 3)
+    return true;
+  // wgmma reads B, and A unless A is a register fragment ("d, {a0, ...},
+  // b-desc, ..."), from shared memory through its descriptors: M x K and
+  // N x K elements per warp group, attributed 1/128 to each thread.
+  int64_t Bytes = (*Shape)[1] * (*Shape)[2] * Types[2].second;
+  StringRef AfterD = Operands.split('}').second.ltrim();
+  AfterD.consume_front(",");
+  if (!AfterD.ltrim().starts_with("{"))
+    Bytes += (*Shape)[0] * (*Shape)[2] * Types[1].second;
+  Out[counter::SharedLoadBytes] += Bytes / 128;
   return true;
 }
 
@@ -497,71 +587,27 @@ std::string ptxPrecision(ArrayRef<StringRef> Parts, unsigned &Lanes) {
   return Prec;
 }
 
-/// True for the instructions that do no FLOPs and move no memory (moves,
-/// logic, barriers, votes); a shuffle is counted as one.
-bool isFreePtx(StringRef Base, OpCounts &Out) {
-  static const char *const Free[] = {
-      "mov",       "cvt",  "cvta",    "setp",     "set",   "selp",
-      "and",       "or",   "xor",     "not",      "shl",   "shr",
-      "shf",       "prmt", "bfe",     "bfi",      "neg",   "abs",
-      "min",       "max",  "testp",   "copysign", "brev",  "popc",
-      "clz",       "bar",  "barrier", "membar",   "fence", "activemask",
-      "nanosleep", "vote", "match",   "shfl",     "lop3",  "sad",
-      "mul24",     "mad24"};
-  for (const char *F : Free)
-    if (Base == F) {
-      if (Base == "shfl")
-        Out["shuffles"] += 1;
-      return true;
-    }
-  return false;
-}
-
-/// Arithmetic by opcode: floating-point FLOPs, divisions and special
+/// Arithmetic by its row: floating-point FLOPs, divisions and special
 /// functions; integer arithmetic (index math) counts nothing.
-bool classifyPtxArithmetic(StringRef Op, OpCounts &Out, std::string &Why,
-                           unsigned &Affects) {
+void countPtxArithmetic(StringRef Op, PtxEffect Effect, OpCounts &Out) {
   SmallVector<StringRef, 6> Parts;
   Op.split(Parts, '.');
-  StringRef Base = Parts.front();
   unsigned Lanes = 1;
   std::string Prec = ptxPrecision(Parts, Lanes);
-  if (isFreePtx(Base, Out))
-    return true;
-  if (Prec.empty()) {
-    // Integer arithmetic is index math, not FLOPs.
-    if (Base == "add" || Base == "sub" || Base == "mul" || Base == "mad" ||
-        Base == "div" || Base == "rem")
-      return true;
-    Why = ("inline assembly '" + Op + "' is not analyzed").str();
-    Affects = ptxAffects(Base);
-    return false;
+  StringRef Base = Parts.front();
+  if (Effect == PtxEffect::Special) {
+    std::string Kind = Base == "ex2"   ? "exp2"
+                       : Base == "lg2" ? "log2"
+                                       : Base.str();
+    Out[counter::SpecialPrefix + Kind] += Lanes;
+    return;
   }
+  if (Prec.empty())
+    return;
   std::string Key = counter::FlopsPrefix + Prec;
-  if (Base == "add" || Base == "sub" || Base == "mul") {
-    Out[Key] += Lanes;
-    return true;
-  }
-  if (Base == "fma" || Base == "mad") {
-    Out[Key] += 2 * Lanes;
-    return true;
-  }
-  if (Base == "div" || Base == "rcp") {
-    Out[Key] += Lanes;
+  Out[Key] += Effect == PtxEffect::Flop2 ? 2 * Lanes : Lanes;
+  if (Effect == PtxEffect::Divide)
     Out[counter::DivPrefix + Prec] += Lanes;
-    return true;
-  }
-  static const char *const Special[] = {"sqrt", "rsqrt", "ex2", "lg2",
-                                        "sin",  "cos",   "tanh"};
-  for (const char *Sp : Special)
-    if (Base == Sp) {
-      std::string Kind = Base == "ex2" ? "exp2" : Base == "lg2" ? "log2" : Sp;
-      Out[counter::SpecialPrefix + Kind] += Lanes;
-      return true;
-    }
-  Why = ("inline assembly '" + Op + "' is not analyzed").str();
-  Affects = ptxAffects(Base);
-  return false;
 }
 
 /// Counts one PTX instruction of an inline-assembly block (the CUDA headers
@@ -594,12 +640,28 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
   }
   if (!Guard.empty())
     return classifyPredicatedPtx(Guard, Stmt, Op, Why, Affects);
-  if (Op.starts_with("wgmma.fence") || Op.starts_with("wgmma.commit_group") ||
-      Op.starts_with("wgmma.wait_group") || movesNoDataPtx(Op))
+  const PtxRow *Row = ptxRow(Op);
+  if (!Row || Row->Effect == PtxEffect::Loads ||
+      Row->Effect == PtxEffect::Stores ||
+      Row->Effect == PtxEffect::LoadsStores) {
+    Why = ("inline assembly '" + Op + "' is not analyzed").str();
+    Affects = ptxAffects(Row);
+    return false;
+  }
+  switch (Row->Effect) {
+  case PtxEffect::NoData:
     return true;
-  if (Op.starts_with("mma.sync") || Op.starts_with("wgmma.mma_async"))
-    return classifyPtxMma(Op, Out, Why, Affects);
-  return classifyPtxArithmetic(Op, Out, Why, Affects);
+  case PtxEffect::Shuffle:
+    Out["shuffles"] += 1;
+    return true;
+  case PtxEffect::AsyncCopy:
+    return unreadAsyncCopy(Op, Why, Affects);
+  case PtxEffect::Mma:
+    return classifyPtxMma(Op, Stmt.drop_front(Op.size()), Out, Why, Affects);
+  default:
+    countPtxArithmetic(Op, Row->Effect, Out);
+    return true;
+  }
 }
 
 /// What an instruction the analysis cannot count may touch: memory only
@@ -633,7 +695,6 @@ bool classifyPtxAsm(StringRef Asm, bool MemoryClobber, OpCounts &Out,
   StringRef(Code).split(Stmts, ';');
   // Every statement is read: what the block counts is kept, and the
   // counters of each one it cannot count are unknown (the first reason is
-  // reported).
   // reported). A branch makes everything the block counts unknown.
   bool Counted = true, Branches = false;
   unsigned Uncounted = 0;

@@ -123,8 +123,88 @@ NCU_EXTRA_METRICS = [
     "launch__occupancy_limit_registers",
     "launch__occupancy_limit_shared_mem",
 ]
-# A warp-level HMMA of the bundled bf16 kernels is m16n8k16: 2*16*8*16 FLOPs.
+# Measured tensor FLOPs. The reference (/work/shared/reference/
+# counting-conventions.md, "FLOPs": "tensor pipe: sm__inst_executed_pipe_tensor*";
+# pipe-throughputs.md section 2: "a tensor MMA of m x n x k counts 2*m*n*k
+# FLOPs") measures tensor work as tensor-pipe warp instructions, so FLOPs =
+# instructions x 2*m*n*k of the one MMA shape a kernel issues, read from its
+# inline PTX (`mma.sync.aligned.mMnNkK...`): m16n8k16 bf16 or fp16 = 4096 per
+# warp instruction, m16n8k32 e4m3 = 8192. A kernel without inline mma.sync
+# (WMMA) issues m16n8k16 HMMAs: a 16x16x16 wmma::mma_sync is two of them.
 HMMA_FLOPS = 2 * 16 * 8 * 16
+# The reference names no metric, and no FLOPs per instruction, for Hopper's
+# warp-group MMA (wgmma, SASS HGMMA): its tensor FLOPs are recorded as null.
+WGMMA_UNMEASURED = (
+    "wgmma (SASS HGMMA): the reference (counting-conventions.md, "
+    "pipe-throughputs.md) documents no Nsight Compute metric or FLOPs per "
+    "instruction for it, so the tensor-pipe instruction count cannot be "
+    "turned into FLOPs"
+)
+# PTX input types -> the analyzer's precision names (docs/counting.md).
+PTX_INPUT = {
+    "bf16": "bf16",
+    "f16": "fp16",
+    "e4m3": "fp8",
+    "e5m2": "fp8",
+    "tf32": "tf32",
+}
+MMA_SYNC = re.compile(r"\bmma\.sync\.aligned\.m(\d+)n(\d+)k(\d+)((?:\.[a-z0-9]+)*)")
+WGMMA = re.compile(r"\bwgmma\.mma_async\.\S*?m64n(\d+)k(\d+)((?:\.[a-z0-9]+)*)")
+
+
+def tensor_key(input_type, acc_types):
+    """The analyzer's flops key (docs/counting.md) of an MMA with PTX input
+    type INPUT_TYPE and D/C types ACC_TYPES: tensor_bf16, tensor_fp16_fp32acc,
+    tensor_fp8_fp32acc, tensor_fp16, ..."""
+    p = PTX_INPUT.get(input_type, input_type)
+    acc32 = p in ("fp16", "fp8") and "f32" in acc_types
+    return "tensor_" + p + ("_fp32acc" if acc32 else "")
+
+
+def tensor_shape(kernel_text, precision):
+    """How the measured tensor-pipe instructions of a kernel become FLOPs:
+    (flops key, FLOPs per warp instruction or None, why None, whether the
+    kernel issues MMAs). From the one
+    MMA the kernel's inline PTX issues; WMMA kernels (no inline MMA) issue
+    m16n8k16 HMMAs of the case's precision."""
+    shapes = set()
+    for m, n, k, types in MMA_SYNC.findall(kernel_text):
+        t = [x for x in types.split(".") if x and x not in ("row", "col")]
+        # .row.col.D.A.B.C (D and C are the accumulators)
+        if len(t) >= 4:
+            key = tensor_key(t[1], (t[0], t[3]))
+        else:
+            key = tensor_key(precision, ("f32",))
+        shapes.add((key, 2 * int(m) * int(n) * int(k)))
+    wgmma = WGMMA.findall(kernel_text)
+    if wgmma:
+        types = [x for x in wgmma[0][2].split(".") if x]
+        key = tensor_key(types[1], (types[0],)) if len(types) >= 2 else None
+        return key or tensor_key(precision, ("f32",)), None, WGMMA_UNMEASURED, True
+    if len(shapes) > 1:
+        return (
+            sorted(shapes)[0][0],
+            None,
+            "the kernel issues several MMA shapes %s: one tensor-pipe instruction "
+            "count cannot be split between them" % sorted(shapes),
+            True,
+        )
+    if shapes:
+        key, flops = shapes.pop()
+        return key, flops, None, True
+    if precision in ("bf16", "fp16"):
+        return tensor_key(precision, ("f32",)), HMMA_FLOPS, None, True
+    # An fp32 (or other non-MMA) case: a non-zero count has no known shape.
+    return "tensor_bf16", None, "no MMA shape known for a %s case" % precision, False
+
+
+def case_tensor_shape(case):
+    """tensor_shape() of the kernel file a case runs (case["file"])."""
+    try:
+        text = (REPO / case["file"]).read_text()
+    except (OSError, KeyError):
+        text = ""
+    return tensor_shape(text, case.get("precision", "fp32"))
 
 
 def log(*a):
@@ -295,9 +375,48 @@ def git_info():
 # ---- build -----------------------------------------------------------------------
 
 
+def kernel_arch(src):
+    """The architecture the kernel file a driver includes asks for with a line
+    `// compile-arch: sm_XX` (as kernels/compile-all.sh reads it), or None."""
+    for m in re.finditer(r'#include "(kernels/[^"]+)"', src.read_text()):
+        kernel = REPO / m.group(1)
+        if kernel.is_file():
+            a = re.search(
+                r"^// compile-arch: *(sm_\d+[a-z]?) *$", kernel.read_text(), re.M
+            )
+            if a:
+                return a.group(1)
+    return None
+
+
+def arch_flags(arch, need):
+    """(nvcc architecture flags, None) for a source whose kernel needs `need`
+    (None: any) in a runner built for `arch`, or (None, why) when that GPU
+    cannot run it. An architecture-specific target (sm_90a) runs on that
+    architecture only and is compiled for exactly it: CUDA 13's -arch=sm_90a
+    also embeds compute_90 PTX, which cannot hold wgmma. Other targets run on
+    their architecture and newer, and are compiled for the runner's."""
+    default = [f"-arch={arch}"]
+    if need is None:
+        return default, None
+    have = re.fullmatch(r"sm_(\d+)([a-z]?)", arch)
+    want = re.fullmatch(r"sm_(\d+)([a-z]?)", need)
+    if want and want.group(2):
+        if have and have.group(1) != want.group(1):
+            return None, f"needs {need}"
+        n = want.group(1) + want.group(2)
+        return ["-gencode", f"arch=compute_{n},code=sm_{n}"], None
+    if have and want and int(have.group(1)) < int(want.group(1)):
+        return None, f"needs {need} or newer"
+    return default, None
+
+
 def build_runner(nvcc, arch, build_dir, jobs, dry_run=False):
     """Compiles the runner (one object per source, in parallel) and links it.
-    Returns (path, link command). Objects newer than their inputs are reused."""
+    Returns (path, link command). Objects newer than their inputs are reused.
+    A driver whose kernel file names an architecture (`// compile-arch:`) is
+    compiled for it (sm_90a on a Hopper GPU) and left out of the runner where
+    the GPU cannot run it."""
     build_dir = Path(build_dir)
     obj_dir = build_dir / "obj"
     sources = [RUNNER_SRC / "main.cu", RUNNER_SRC / "common.cu"] + sorted(
@@ -306,7 +425,6 @@ def build_runner(nvcc, arch, build_dir, jobs, dry_run=False):
     flags = [
         "-O3",
         "-std=c++17",
-        f"-arch={arch}",
         "--default-stream",
         "per-thread",
         "-lineinfo",
@@ -317,7 +435,7 @@ def build_runner(nvcc, arch, build_dir, jobs, dry_run=False):
     ]
     headers = [RUNNER_SRC / "common.h", RUNNER_SRC / "drivers" / "util.h"]
     stamp = obj_dir / "flags.txt"
-    stamp_text = qjoin([nvcc] + flags)
+    stamp_text = qjoin([nvcc, f"-arch={arch}"] + flags)
     fresh_flags = stamp.is_file() and stamp.read_text() == stamp_text
 
     def inputs(src):
@@ -328,8 +446,12 @@ def build_runner(nvcc, arch, build_dir, jobs, dry_run=False):
 
     jobs_list = []
     for src in sources:
+        target, why = arch_flags(arch, kernel_arch(src))
+        if target is None:
+            log(f"skip: {src.relative_to(REPO)} ({why}; the runner is for {arch})")
+            continue
         obj = obj_dir / (src.stem + ".o")
-        cmd = [nvcc, *flags, "-c", str(src), "-o", str(obj)]
+        cmd = [nvcc, *flags[:2], *target, *flags[2:], "-c", str(src), "-o", str(obj)]
         up_to_date = (
             fresh_flags
             and obj.is_file()
@@ -534,8 +656,12 @@ def parse_ncu_csv(text):
     return [launches[k] for k in sorted(launches, key=lambda x: parse_number(x) or 0)]
 
 
-def counters_from(launches, precision):
-    """The record's "counters" object: metric values summed over the profiled launches."""
+def counters_from(launches, precision, shape=None):
+    """The record's "counters" object: metric values summed over the profiled
+    launches. SHAPE is tensor_shape()'s (key, FLOPs per tensor-pipe warp
+    instruction or None, why None) for the case's kernel; without it a bf16
+    case counts m16n8k16 HMMAs."""
+    tkey, per_inst, why, mma = shape or tensor_shape("", precision)
     total, units = {}, {}
     for l in launches:
         for k, v in l["metrics"].items():
@@ -566,11 +692,16 @@ def counters_from(launches, precision):
     hmma = g("sm__inst_executed_pipe_tensor_op_hmma.sum")
     if hmma is None:
         hmma = g("sm__inst_executed_pipe_tensor.sum")
-    tensor = None
+    tensor, tensor_note = None, None
     if hmma is not None:
-        tensor = (
-            hmma * HMMA_FLOPS if precision == "bf16" else (0 if hmma == 0 else None)
-        )
+        if per_inst is not None:
+            tensor = hmma * per_inst
+        elif hmma == 0 and not mma:
+            tensor = 0  # no MMA in the kernel, none executed
+        else:
+            # A kernel whose MMAs cannot be measured (wgmma) stays null even
+            # at a count of 0: the counter may not see its instructions.
+            tensor_note = why
     conflicts = g("l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum")
     if conflicts is None:
         ld, st = (
@@ -584,11 +715,20 @@ def counters_from(launches, precision):
             "fp32": fl("f"),
             "fp64": fl("d"),
             "fp16": fl("h"),
-            "tensor_bf16": tensor,
+            tkey: tensor,
         },
         "flops_method": "executed SASS thread instructions: add + mul + 2 * fma (fp16: per instruction, "
-        "packed half2 not doubled); tensor_bf16 = tensor-pipe warp instructions * "
-        f"{HMMA_FLOPS} (m16n8k16 HMMA)",
+        f"packed half2 not doubled); {tkey} = tensor-pipe warp instructions * "
+        + (
+            f"{per_inst} (2*m*n*k of the kernel's MMA shape)"
+            if per_inst is not None
+            else (
+                "FLOPs per instruction (0 when none executed, else null: %s)" % why
+                if not mma
+                else "FLOPs per instruction (null: %s)" % why
+            )
+        ),
+        "tensor_flops_note": tensor_note,
         "global_load_bytes": g("l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum"),
         "global_store_bytes": g("l1tex__t_bytes_pipe_lsu_mem_global_op_st.sum"),
         "global_load_sectors": g("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"),
@@ -613,12 +753,15 @@ def profile_case(ncu, metrics, runner, case, timeout):
     r = run(cmd, timeout=timeout)
     launches = parse_ncu_csv(r.stdout)
     if r.returncode == 0 and launches:
-        counters = counters_from(launches, case["precision"])
+        shape = case_tensor_shape(case)
+        counters = counters_from(launches, case["precision"], shape)
+        if counters.get("tensor_flops_note"):
+            log(f"{case['id']}: measured {shape[0]} is null: {shape[2]}")
         if (
             len(launches) > 1
         ):  # e.g. cos_cos_unfused: the sums above, and each launch on its own
             counters["per_launch"] = [
-                counters_from([l], case["precision"]) for l in launches
+                counters_from([l], case["precision"], shape) for l in launches
             ]
         return counters, cmd, None
     tail = (r.stdout + r.stderr).strip().splitlines()[-15:]

@@ -152,12 +152,52 @@ TEST(GpuDatabaseTest, A100Bandwidths) {
   EXPECT_DOUBLE_EQ(Pcie80->DramBandwidth, 1935e9);
 }
 
-TEST(GpuDatabaseTest, GeForceUsesFp32AccumulateTensorRate) {
+TEST(GpuDatabaseTest, GeForceTensorPeaksByAccumulate) {
+  // Ada whitepaper appendix (RTX 4090, dense): FP16 330.3 TFLOP/s with FP16
+  // accumulate, 165.2 with FP32; FP8 660.6 and 330.3; BF16 (always FP32
+  // accumulate) 165.2.
   const GpuSpec *Rtx4090 = GpuDatabase::builtin().find("rtx-4090");
   ASSERT_NE(Rtx4090, nullptr);
-  std::optional<double> Fp16 = Rtx4090->peak(ComputeUnit::TensorCore, "fp16");
-  ASSERT_TRUE(Fp16.has_value());
-  EXPECT_DOUBLE_EQ(*Fp16, 165.2e12); // Not the FP16-accumulate 330.3.
+  auto Peak = [&](StringRef P) {
+    return Rtx4090->peak(ComputeUnit::TensorCore, P).value_or(0);
+  };
+  EXPECT_DOUBLE_EQ(Peak("fp16"), 330.3e12);
+  EXPECT_DOUBLE_EQ(Peak("fp16_fp32acc"), 165.2e12);
+  EXPECT_DOUBLE_EQ(Peak("fp8"), 660.6e12);
+  EXPECT_DOUBLE_EQ(Peak("fp8_fp32acc"), 330.3e12);
+  EXPECT_DOUBLE_EQ(Peak("bf16"), 165.2e12);
+  // Every GeForce part lists its FP32-accumulate fp16 rate, half the fp16.
+  for (const char *Id : {"rtx-3090", "rtx-4090", "rtx-5090"}) {
+    const GpuSpec *G = GpuDatabase::builtin().find(Id);
+    ASSERT_NE(G, nullptr) << Id;
+    EXPECT_EQ(G->TensorCorePeak.count("fp16_fp32acc"), 1u) << Id;
+    EXPECT_NEAR(*G->peak(ComputeUnit::TensorCore, "fp16_fp32acc") /
+                    *G->peak(ComputeUnit::TensorCore, "fp16"),
+                0.5, 0.001)
+        << Id;
+  }
+}
+
+TEST(GpuDatabaseTest, FullRatePartsAnswerFp32AccumulateWithTheirRate) {
+  // Data-center parts list no "_fp32acc" key: FP32 accumulate runs at the
+  // fp16 (fp8) rate, H100 SXM 989.4 (1978.9) TFLOP/s, and so does the pipe.
+  const GpuSpec *H100 = GpuDatabase::builtin().find("h100-sxm");
+  ASSERT_NE(H100, nullptr);
+  EXPECT_EQ(H100->TensorCorePeak.count("fp16_fp32acc"), 0u);
+  EXPECT_DOUBLE_EQ(*H100->peak(ComputeUnit::TensorCore, "fp16_fp32acc"),
+                   989.4e12);
+  EXPECT_DOUBLE_EQ(*H100->peak(ComputeUnit::TensorCore, "fp8_fp32acc"),
+                   1978.9e12);
+  EXPECT_DOUBLE_EQ(*H100->ridge(ComputeUnit::TensorCore, "fp16_fp32acc"),
+                   *H100->ridge(ComputeUnit::TensorCore, "fp16"));
+  EXPECT_DOUBLE_EQ(*H100->pipeRate("tensor.fp16_fp32acc"),
+                   *H100->pipeRate("tensor.fp16"));
+  // No fallback from a precision the part lacks, nor on CUDA cores.
+  const GpuSpec *V100 = GpuDatabase::builtin().find("v100-sxm2");
+  ASSERT_NE(V100, nullptr);
+  EXPECT_FALSE(V100->peak(ComputeUnit::TensorCore, "fp8_fp32acc"));
+  EXPECT_FALSE(V100->pipeRate("tensor.fp8_fp32acc"));
+  EXPECT_FALSE(H100->peak(ComputeUnit::CudaCore, "fp16_fp32acc"));
 }
 
 TEST(GpuDatabaseTest, MissingPrecisionHasNoPeakOrRidge) {
@@ -264,6 +304,33 @@ TEST(GpuDatabaseTest, UpperCaseIdIsAnError) {
   EXPECT_TRUE(StringRef(Msg).contains("'H100-SXM'")) << Msg;
 }
 
+TEST(GpuDatabaseTest, ParsesAccumulateTensorPeaks) {
+  json::Object Gpu = minimalGpu("gpu-a");
+  Gpu["peak_tflops"] =
+      json::Object{{"tensor_core", json::Object{{"fp16", 200},
+                                                {"fp16_fp32acc", 100},
+                                                {"fp8", 400},
+                                                {"fp8_fp32acc", 200},
+                                                {"int4", 800}}}};
+  GpuDatabase DB = parseOrDie(databaseJson(json::Array{std::move(Gpu)}));
+  ASSERT_EQ(DB.all().size(), 1u);
+  const GpuSpec &G = DB.all().front();
+  EXPECT_DOUBLE_EQ(*G.peak(ComputeUnit::TensorCore, "fp16"), 200e12);
+  EXPECT_DOUBLE_EQ(*G.peak(ComputeUnit::TensorCore, "fp16_fp32acc"), 100e12);
+  EXPECT_DOUBLE_EQ(*G.peak(ComputeUnit::TensorCore, "fp8_fp32acc"), 200e12);
+  EXPECT_DOUBLE_EQ(*G.peak(ComputeUnit::TensorCore, "int4"), 800e12);
+}
+
+TEST(GpuDatabaseTest, AccumulatePeakOnCudaCoresIsAnError) {
+  json::Object Gpu = minimalGpu("gpu-a");
+  Gpu["peak_tflops"] =
+      json::Object{{"cuda_core", json::Object{{"fp16_fp32acc", 100}}}};
+  std::string Msg = parseError(databaseJson(json::Array{std::move(Gpu)}));
+  EXPECT_TRUE(StringRef(Msg).contains("peak_tflops.cuda_core.fp16_fp32acc"))
+      << Msg;
+  EXPECT_TRUE(StringRef(Msg).contains("tensor cores only")) << Msg;
+}
+
 TEST(GpuDatabaseTest, UnknownPrecisionIsAnError) {
   json::Object Gpu = minimalGpu("gpu-a");
   Gpu["peak_tflops"] =
@@ -365,6 +432,24 @@ TEST(GpuDatabaseTest, ParsesPipesAndScalesThemToTheGpu) {
   EXPECT_FALSE(G.pipeRate("tensor").has_value());
 }
 
+TEST(GpuDatabaseTest, ParsesAccumulateAndInt4TensorPipes) {
+  json::Object Gpu = minimalGpu("gpu-a");
+  json::Object Pipes = minimalPipes();
+  json::Object &Tensor = *figuresOf(Pipes).getObject("tensor");
+  Tensor["fp16_fp32acc"] = 512;
+  Tensor["int4"] = 4096;
+  json::Object &Sources = *Pipes.getObject("sources");
+  Sources["tensor.fp16_fp32acc"] = "a whitepaper";
+  Sources["tensor.int4"] = "a datasheet";
+  Gpu["pipes"] = std::move(Pipes);
+  GpuDatabase DB = parseOrDie(databaseJson(json::Array{std::move(Gpu)}));
+  ASSERT_EQ(DB.all().size(), 1u);
+  const GpuSpec &G = DB.all().front();
+  // 100 SMs at the 500 MHz tensor clock.
+  EXPECT_DOUBLE_EQ(*G.pipeRate("tensor.fp16_fp32acc"), 512 * 100 * 5e8);
+  EXPECT_DOUBLE_EQ(*G.pipeRate("tensor.int4"), 4096 * 100 * 5e8);
+}
+
 TEST(GpuDatabaseTest, PipesAreOptional) {
   GpuDatabase DB = parseOrDie(databaseJson(json::Array{minimalGpu("gpu-a")}));
   ASSERT_EQ(DB.all().size(), 1u);
@@ -426,10 +511,8 @@ TEST(GpuDatabaseTest, BuiltinPipeRatesAgreeWithPeaks) {
   for (const GpuSpec &G : GpuDatabase::builtin().all()) {
     SCOPED_TRACE(G.Id);
     for (const auto &[Precision, Peak] : G.TensorCorePeak) {
-      // peak_tflops holds GeForce parts' FP32-accumulate rates.
+      // Peaks and pipes key the two accumulate rates alike.
       std::string Key = "tensor." + Precision;
-      if (G.pipeRate(Key + "_fp32acc"))
-        Key += "_fp32acc";
       std::optional<double> Rate = G.pipeRate(Key);
       if (!Rate)
         continue;

@@ -184,6 +184,33 @@ define void @cp_async_12(ptr addrspace(3) %d, ptr %src) {
   ret void
 }
 
+; cp.async.bulk of a 4096-byte tile into shared memory, completing on an
+; mbarrier, the size an "n" operand; and back to global memory in a bulk
+; group with an L2 cache hint (its policy operand moves nothing).
+define void @bulk_to_shared(ptr addrspace(3) %d, ptr %src, ptr addrspace(3) %bar) {
+  %r = ptrtoint ptr addrspace(3) %d to i32
+  %b = ptrtoint ptr addrspace(3) %bar to i32
+  call void asm sideeffect "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [$0], [$1], $2, [$3];", "r,l,n,r,~{memory}"(i32 %r, ptr %src, i32 4096, i32 %b)
+  ret void
+}
+define void @bulk_to_global(ptr %dst, ptr addrspace(3) %s, i64 %policy) {
+  %r = ptrtoint ptr addrspace(3) %s to i32
+  call void asm sideeffect "cp.async.bulk.global.shared::cta.bulk_group.L2::cache_hint [$0], [$1], $2, $3;", "l,r,r,l,~{memory}"(ptr %dst, i32 %r, i32 512, i64 %policy)
+  ret void
+}
+
+; A size known only at run time, and one that is not a multiple of 16.
+define void @bulk_any(ptr %dst, ptr addrspace(3) %s, i32 %n) {
+  %r = ptrtoint ptr addrspace(3) %s to i32
+  call void asm sideeffect "cp.async.bulk.global.shared::cta.bulk_group [$0], [$1], $2;", "l,r,r,~{memory}"(ptr %dst, i32 %r, i32 %n)
+  ret void
+}
+define void @bulk_odd(ptr %dst, ptr addrspace(3) %s) {
+  %r = ptrtoint ptr addrspace(3) %s to i32
+  call void asm sideeffect "cp.async.bulk.global.shared::cta.bulk_group [$0], [$1], 100;", "l,r,~{memory}"(ptr %dst, i32 %r)
+  ret void
+}
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!2}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: LineTablesOnly)
@@ -201,7 +228,8 @@ protected:
     ASSERT_TRUE(Mod) << Error;
     // The eight accepted global accesses (ld_f32, ld_v4, ld_s8, ld_b16,
     // st_f32, st_v2, st_s8, ld_nc) and ld_shared_cvta, st_shared_v2,
-    // ldmatrix_x4, ldmatrix_x2, cp_async_16, cp_async_8, cp_async_intrinsic.
+    // ldmatrix_x4, ldmatrix_x2, cp_async_16, cp_async_8, cp_async_intrinsic,
+    // bulk_to_shared, bulk_to_global.
     Replaced = lowerCacheHintAsm(*Mod);
   }
 
@@ -247,8 +275,9 @@ protected:
 };
 
 TEST_F(CacheHintAsmTest, ReplacesExactlyTheSimpleAccesses) {
-  // The eight global accesses and the seven shared-memory idioms.
-  EXPECT_EQ(Replaced, 15u);
+  // The eight global accesses, the seven shared-memory idioms and the two
+  // bulk copies.
+  EXPECT_EQ(Replaced, 17u);
   for (const char *Fn : {"ld_f32", "ld_v4", "ld_s8", "ld_b16", "st_f32",
                          "st_v2", "st_s8", "ld_nc"})
     EXPECT_FALSE(hasAsm(Fn)) << Fn;
@@ -385,6 +414,39 @@ TEST_F(CacheHintAsmTest, AsyncCopies) {
     EXPECT_TRUE(hasAsm(Fn)) << Fn;
     EXPECT_FALSE(count(Fn).Ok) << Fn;
   }
+}
+
+TEST_F(CacheHintAsmTest, BulkCopies) {
+  // cp.async.bulk: the issuing thread's copy of the whole size, a global
+  // read and a shared write (or the reverse), counted as the 16-byte
+  // accesses a copy loop would make: 4096 B = 256 loads.
+  EXPECT_EQ(count("bulk_to_shared").Counts,
+            (OpCounts{{"global.loads", 256},
+                      {"global.load_bytes", 4096},
+                      {"shared.store_bytes", 4096}}));
+  EXPECT_EQ(count("bulk_to_global").Counts,
+            (OpCounts{{"global.stores", 32},
+                      {"global.store_bytes", 512},
+                      {"shared.load_bytes", 512}}));
+  EXPECT_FALSE(hasAsm("bulk_to_shared"));
+  // A size that is not a constant, or not a multiple of 16, stays unknown,
+  // and the reason says why.
+  for (const char *Fn : {"bulk_any", "bulk_odd"}) {
+    EXPECT_TRUE(hasAsm(Fn)) << Fn;
+    EXPECT_FALSE(count(Fn).Ok) << Fn;
+  }
+  for (llvm::Instruction &I : llvm::instructions(*Mod->getFunction("bulk_any")))
+    if (auto *CB = llvm::dyn_cast<llvm::CallBase>(&I);
+        CB && CB->isInlineAsm()) {
+      OpCounts Out;
+      std::string Why;
+      unsigned Affects = 0;
+      EXPECT_FALSE(
+          classifyInstruction(I, Mod->getDataLayout(), Out, Why, Affects));
+      EXPECT_NE(Why.find("size is not a compile-time constant"),
+                std::string::npos)
+          << Why;
+    }
 }
 
 TEST_F(CacheHintAsmTest, RefusalLeavesNoTrace) {

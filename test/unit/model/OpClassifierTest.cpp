@@ -157,6 +157,9 @@ entry:
   %mmah = call { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32(<2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, float %z, float %z, float %z, float %z, float %z, float %z, float %z, float %z)
   %mmat = call { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k8.mma.row.col.tf32(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, float %z, float %z, float %z, float %z, float %z, float %z, float %z, float %z)
   %mmasync = call { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, float %z, float %z, float %z, float %z)
+  %mmah16 = call { <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m16n16k16.mma.row.col.f16.f16(<2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h)
+  %mmasynch = call { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.f32.f32(<2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, <2 x half> %h, float %z, float %z, float %z, float %z)
+  %mmafp8 = call { float, float, float, float } @llvm.nvvm.mma.m16n8k32.row.col.f32.e4m3.e4m3.f32(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, float %z, float %z, float %z, float %z)
   call void @llvm.nvvm.wmma.m16n16k16.store.d.row.stride.f32.p0(ptr %c, float %z, float %z, float %z, float %z, float %z, float %z, float %z, float %z, i32 64)
   ret void
 }
@@ -171,6 +174,13 @@ entry:
   %ex2 = call float asm "ex2.approx.ftz.f32 $0, $1;", "=f,f"(float %z)
   %rcp = call float asm "rcp.approx.f32 $0, $1;", "=f,f"(float %z)
   %wgmma = call { float, float, float, float } asm sideeffect "{\0A.reg .pred p;\0Asetp.ne.b32 p, $6, 0;\0Awgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0, $1, $2, $3}, $4, $5, p, 1, 1, 0, 1;\0A}", "=f,=f,=f,=f,l,l,r"(i64 0, i64 0, i32 %u)
+  %mma_f16acc = call { i32, i32 } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0,$1}, {$2,$3,$4,$5}, {$6,$7}, {$8,$9};", "=r,=r,r,r,r,r,r,r,r,r"(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u)
+  %mma_f32acc = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, float %z, float %z, float %z, float %z)
+  %mma_f32_c16 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f16 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11};", "=f,=f,=f,=f,r,r,r,r,r,r,r,r"(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u)
+  %mma_e4m3_f32 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, float %z, float %z, float %z, float %z)
+  %mma_e4m3_f16 = call { i32, i32 } asm sideeffect "mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e5m2.f16 {$0,$1}, {$2,$3,$4,$5}, {$6,$7}, {$8,$9};", "=r,=r,r,r,r,r,r,r,r,r"(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u)
+  %wgmma_rs = call { float, float, float, float } asm sideeffect "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0, $1, $2, $3}, {$4, $5, $6, $7}, $8, 1, 1, 1, 1;", "=f,=f,=f,=f,r,r,r,r,l"(i32 %u, i32 %u, i32 %u, i32 %u, i64 0)
+  %wgmma_f16 = call { float, float, float, float } asm sideeffect "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {$0, $1, $2, $3}, $4, $5, 1, 1, 1, 0, 1;", "=f,=f,=f,=f,l,l"(i64 0, i64 0)
   %f32x2 = call i64 asm "add.rn.f32x2 $0, $1, $2;", "=l,l,l"(i64 0, i64 1)
   %iadd = call i32 asm "add.s32 $0, $1, $2;", "=r,r,r"(i32 %u, i32 %v)
   %movonly = call i32 asm "mov.b32 $0, $1;", "=r,r"(i32 %u)
@@ -183,6 +193,16 @@ entry:
   %atom = call float asm "atom.global.add.f32 $0, [$1], $2;", "=f,l,f"(ptr %p, float %z)
   %bra = call float asm "{ .reg .pred q;\0AL1:\0A add.f32 $0, $0, $0;\0A setp.lt.f32 q, $0, 0f42C80000;\0A @q bra.uni L1;\0A}", "=f,0"(float %z)
   %brkpt = call i32 asm "brkpt;", "=r"()
+  %w64 = zext i32 %w to i64
+  %redux = call i32 asm "redux.sync.add.s32 $0, $1, 0xffffffff;", "=r,r"(i32 %u)
+  %vote = call i32 asm "vote.sync.ballot.b32 $0, 1, 0xffffffff;", "=r"()
+  %cvt = call i16 asm "cvt.rn.bf16.f32 $0, $1;", "=h,f"(float %z)
+  %dp4a = call i32 asm "dp4a.s32.s32 $0, $1, $1, $1;", "=r,r"(i32 %u)
+  %policy = call i64 asm "createpolicy.fractional.L2::evict_last.b64 $0, 1.0;", "=l"()
+  %shfl = call i32 asm "shfl.sync.bfly.b32 $0, $1, 1, 0x1f, 0xffffffff;", "=r,r"(i32 %u)
+  %tanh = call float asm "tanh.approx.f32 $0, $1;", "=f,f"(float %z)
+  %fma2 = call i64 asm "fma.rn.f32x2 $0, $1, $1, $1;", "=l,l"(i64 %w64)
+  %tc = call i32 asm "tcgen05.mma.cta.kind::f16 [$1], $2, $2, $1, 1;", "=r,r,l"(i32 %u, i64 %w64)
   %brkpt_mem = call i32 asm sideeffect "brkpt;", "=r,~{memory}"()
   %brkpt_addr = call i32 asm "prefetchu.L1 [$1]; brkpt [$1];", "=r,l"(ptr %p)
   %pred_add = call float asm "{ .reg .f32 r0; .reg .pred p;\0A shfl.sync.down.b32 r0|p, $1, 1, 31, -1;\0A @p add.f32 r0, r0, $1; mov.f32 $0, r0; }", "=f,f"(float %z)
@@ -233,6 +253,9 @@ declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wm
 declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.mma.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float, float, float, float, float)
 declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k8.mma.row.col.tf32(i32, i32, i32, i32, i32, i32, i32, i32, float, float, float, float, float, float, float, float)
 declare { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32, i32, i32, i32, i32, i32, float, float, float, float)
+declare { <2 x half>, <2 x half>, <2 x half>, <2 x half> } @llvm.nvvm.wmma.m16n16k16.mma.row.col.f16.f16(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>)
+declare { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float)
+declare { float, float, float, float } @llvm.nvvm.mma.m16n8k32.row.col.f32.e4m3.e4m3.f32(i32, i32, i32, i32, i32, i32, float, float, float, float)
 declare void @llvm.nvvm.wmma.m16n16k16.store.d.row.stride.f32.p0(ptr, float, float, float, float, float, float, float, float, i32)
 declare float @ext_readonly(float) readonly
 declare float @ext_none(float) memory(none)
@@ -611,14 +634,55 @@ TEST_F(OpClassifierTest, WmmaMma) {
   Classified B = classify("wmma", "mma");
   EXPECT_TRUE(B.Ok);
   EXPECT_EQ(B.Counts, (OpCounts{{"flops.tensor_bf16", 256}, {"mma", 1}}));
-  // .f32.f32 names only the accumulators; the inputs are f16: 256 fp16.
+  // .f32.f32 names only the accumulators; the inputs are f16: 256 fp16,
+  // accumulated in f32.
   EXPECT_EQ(classify("wmma", "mmah").Counts,
-            (OpCounts{{"flops.tensor_fp16", 256}, {"mma", 1}}));
+            (OpCounts{{"flops.tensor_fp16_fp32acc", 256}, {"mma", 1}}));
   // m16n16k8 tf32: 2*16*16*8 / 32 = 128.
   EXPECT_EQ(classify("wmma", "mmat").Counts,
             (OpCounts{{"flops.tensor_tf32", 128}, {"mma", 1}}));
   // llvm.nvvm.mma m16n8k16 bf16 (mma.sync): 2*16*8*16 / 32 = 128.
   EXPECT_EQ(classify("wmma", "mmasync").Counts,
+            (OpCounts{{"flops.tensor_bf16", 128}, {"mma", 1}}));
+}
+
+TEST_F(OpClassifierTest, MmaAccumulateType) {
+  // f16 inputs count under "fp16" with f16 accumulators and under
+  // "fp16_fp32acc" with f32 ones (GeForce runs those at half rate).
+  // wmma m16n16k16 .f16.f16: 8192 / 32 = 256 per thread.
+  EXPECT_EQ(classify("wmma", "mmah16").Counts,
+            (OpCounts{{"flops.tensor_fp16", 256}, {"mma", 1}}));
+  // wmma .f32.f32 (as wmma_fp16 GEMMs with float accumulators emit it): 256.
+  EXPECT_EQ(classify("wmma", "mmah").Counts,
+            (OpCounts{{"flops.tensor_fp16_fp32acc", 256}, {"mma", 1}}));
+  // llvm.nvvm.mma m16n8k16 .f32.f32: 2*16*8*16 / 32 = 128.
+  EXPECT_EQ(classify("wmma", "mmasynch").Counts,
+            (OpCounts{{"flops.tensor_fp16_fp32acc", 128}, {"mma", 1}}));
+  // llvm.nvvm.mma m16n8k32 .f32.e4m3.e4m3.f32: fp8 inputs, f32
+  // accumulators: 2*16*8*32 / 32 = 256.
+  EXPECT_EQ(classify("wmma", "mmafp8").Counts,
+            (OpCounts{{"flops.tensor_fp8_fp32acc", 256}, {"mma", 1}}));
+  // Inline PTX mma.sync m16n8k16: D and C types around the f16 inputs; a
+  // D or C in f32 is the f32-accumulate path. 4096 / 32 = 128.
+  EXPECT_EQ(classify("asm", "mma_f16acc").Counts,
+            (OpCounts{{"flops.tensor_fp16", 128}, {"mma", 1}}));
+  EXPECT_EQ(classify("asm", "mma_f32acc").Counts,
+            (OpCounts{{"flops.tensor_fp16_fp32acc", 128}, {"mma", 1}}));
+  EXPECT_EQ(classify("asm", "mma_f32_c16").Counts,
+            (OpCounts{{"flops.tensor_fp16_fp32acc", 128}, {"mma", 1}}));
+  // mma.sync m16n8k32 with e4m3/e5m2 inputs: 2*16*8*32 / 32 = 256.
+  EXPECT_EQ(classify("asm", "mma_e4m3_f32").Counts,
+            (OpCounts{{"flops.tensor_fp8_fp32acc", 256}, {"mma", 1}}));
+  EXPECT_EQ(classify("asm", "mma_e4m3_f16").Counts,
+            (OpCounts{{"flops.tensor_fp8", 256}, {"mma", 1}}));
+  // wgmma m64n8k16 .f32.f16.f16 on a warpgroup: 2*64*8*16 / 128 = 128;
+  // its operands from shared memory, (64 + 8) x 16 x 2 B / 128 = 18 B.
+  EXPECT_EQ(classify("asm", "wgmma_f16").Counts,
+            (OpCounts{{"flops.tensor_fp16_fp32acc", 128},
+                      {"mma", 1},
+                      {"shared.load_bytes", 18}}));
+  // bf16 (and tf32) always accumulate in f32: one key, unchanged.
+  EXPECT_EQ(classify("asm", "mma").Counts,
             (OpCounts{{"flops.tensor_bf16", 128}, {"mma", 1}}));
 }
 
@@ -774,10 +838,21 @@ static const llvm::Instruction *voidAsm(llvm::Module &M, unsigned N) {
 // .m64n8k16.f32.bf16.bf16 {...}, descA, descB, p, 1, 1, 0, 1;". Expected:
 // 2*64*8*16 = 16384 FLOPs per warpgroup, 16384/128 = 128 tensor_bf16 per
 // thread, 1 mma. Actual: 16384/32 = 512 (4x too many).
+// Its operands come from shared memory through the descriptors: A is
+// 64 x 16 bf16 = 2048 B and B 8 x 16 = 256 B per warp group, 2304 / 128 =
+// 18 B per thread. With A in registers ({a0, a1, a2, a3}) only B's 256 B,
+// 2 B per thread.
 TEST_F(OpClassifierTest, InlineAsmWgmmaPerThread) {
   Classified W = classify("asm", "wgmma");
   EXPECT_TRUE(W.Ok);
-  EXPECT_EQ(W.Counts, (OpCounts{{"flops.tensor_bf16", 128}, {"mma", 1}}));
+  EXPECT_EQ(W.Counts, (OpCounts{{"flops.tensor_bf16", 128},
+                                {"mma", 1},
+                                {"shared.load_bytes", 18}}));
+  Classified R = classify("asm", "wgmma_rs");
+  EXPECT_TRUE(R.Ok) << R.Why;
+  EXPECT_EQ(R.Counts, (OpCounts{{"flops.tensor_bf16", 128},
+                                {"mma", 1},
+                                {"shared.load_bytes", 2}}));
 }
 
 // BUG: every inline-asm opcode starting with "wgmma" is parsed as an MMA,
@@ -854,6 +929,27 @@ TEST_F(OpClassifierTest, InlineAsmUnknown) {
   Classified Addr = classify("asm", "brkpt_addr");
   EXPECT_FALSE(Addr.Ok);
   EXPECT_EQ(Addr.Affects, AllCounters);
+}
+
+TEST_F(OpClassifierTest, InlineAsmTableRows) {
+  // Rows of PtxInstructions.def: reductions, votes, conversions, integer
+  // dot products and cache policies move nothing and count nothing.
+  for (const char *N : {"redux", "vote", "cvt", "dp4a", "policy"}) {
+    Classified C = classify("asm", N);
+    EXPECT_TRUE(C.Ok) << N << ": " << C.Why;
+    EXPECT_TRUE(C.Counts.empty()) << N;
+  }
+  // A shuffle is one shuffle; tanh.approx one special function; packed
+  // fma.rn.f32x2 two FLOPs on each of two lanes.
+  EXPECT_EQ(classify("asm", "shfl").Counts, (OpCounts{{"shuffles", 1}}));
+  EXPECT_EQ(classify("asm", "tanh").Counts, (OpCounts{{"special.tanh", 1}}));
+  EXPECT_EQ(classify("asm", "fma2").Counts, (OpCounts{{"flops.fp32", 4}}));
+  // tcgen05.mma has no row (its operands live in tensor memory): unknown,
+  // named, and with an address operand it may touch memory.
+  Classified Tc = classify("asm", "tc");
+  EXPECT_FALSE(Tc.Ok);
+  EXPECT_NE(Tc.Why.find("tcgen05.mma"), std::string::npos) << Tc.Why;
+  EXPECT_EQ(Tc.Affects, AllCounters);
 }
 
 TEST_F(OpClassifierTest, InlineAsmPredicated) {

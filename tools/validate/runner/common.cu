@@ -3,6 +3,7 @@
 #include "common.h"
 
 #include <cuda_bf16.h>
+#include <cuda_fp16.h>
 
 #include <algorithm>
 #include <cmath>
@@ -93,6 +94,16 @@ std::vector<uint16_t> random_bf16_bits(size_t n, uint64_t seed) {
     v[i] = float_to_bf16_bits(f[i]);
   return v;
 }
+
+std::vector<uint16_t> random_fp16_bits(size_t n, uint64_t seed) {
+  std::vector<float> f = random_floats(n, seed);
+  std::vector<uint16_t> v(n);
+  for (size_t i = 0; i < n; ++i)
+    v[i] = __half_as_ushort(__float2half_rn(f[i]));
+  return v;
+}
+
+float fp16_bits_to_float(uint16_t b) { return __half2float(__ushort_as_half(b)); }
 
 // ---- verification ------------------------------------------------------------
 
@@ -220,6 +231,28 @@ Verification verify_gemm_bf16(int M, int N, int K, float alpha, const void *dA, 
   Spot s = spot_check(
       M, N, K, alpha, [&](size_t i) { return bf16_bits_to_float(A[i]); },
       [&](size_t i) { return bf16_bits_to_float(B[i]); }, beta, C0, Ck, Cr);
+  return finish_gemm(Ck, Cr, s, tol);
+}
+
+Verification verify_gemm_fp16(int M, int N, int K, float alpha, const void *dA, const void *dB,
+                              float beta, const float *dC0, const float *dC, double tol) {
+  size_t mn = static_cast<size_t>(M) * N;
+  DevBuf<float> ref(mn);
+  CK(cudaMemcpy(ref.p, dC0, mn * sizeof(float), cudaMemcpyDeviceToDevice));
+  CKB(cublasGemmEx(cublas_handle(), CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, dB, CUDA_R_16F, N,
+                   dA, CUDA_R_16F, K, &beta, ref.p, CUDA_R_32F, N, CUBLAS_COMPUTE_32F,
+                   CUBLAS_GEMM_DEFAULT));
+  CK(cudaDeviceSynchronize());
+  std::vector<float> Cr = ref.download();
+  std::vector<float> Ck(mn), C0(mn);
+  std::vector<uint16_t> A(static_cast<size_t>(M) * K), B(static_cast<size_t>(K) * N);
+  CK(cudaMemcpy(Ck.data(), dC, mn * sizeof(float), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(C0.data(), dC0, mn * sizeof(float), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(A.data(), dA, A.size() * sizeof(uint16_t), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(B.data(), dB, B.size() * sizeof(uint16_t), cudaMemcpyDeviceToHost));
+  Spot s = spot_check(
+      M, N, K, alpha, [&](size_t i) { return fp16_bits_to_float(A[i]); },
+      [&](size_t i) { return fp16_bits_to_float(B[i]); }, beta, C0, Ck, Cr);
   return finish_gemm(Ck, Cr, s, tol);
 }
 

@@ -94,6 +94,9 @@ std::vector<float> random_floats_range(size_t n, uint64_t seed, float lo,
 // bf16 values as raw 16-bit patterns (round to nearest even of random_floats).
 std::vector<uint16_t> random_bf16_bits(size_t n, uint64_t seed);
 uint16_t float_to_bf16_bits(float f);
+// fp16 values as raw 16-bit patterns (round to nearest even of random_floats).
+std::vector<uint16_t> random_fp16_bits(size_t n, uint64_t seed);
+float fp16_bits_to_float(uint16_t b);
 float bf16_bits_to_float(uint16_t b);
 
 // ---- verification
@@ -129,6 +132,10 @@ Verification verify_sgemm(int M, int N, int K, float alpha, const float *dA,
                           const float *dB, float beta, const float *dC0,
                           const float *dC, double tol);
 Verification verify_gemm_bf16(int M, int N, int K, float alpha, const void *dA,
+                              const void *dB, float beta, const float *dC0,
+                              const float *dC, double tol);
+// The same with fp16 A and B (cuBLAS GemmEx, CUDA_R_16F inputs, fp32 compute).
+Verification verify_gemm_fp16(int M, int N, int K, float alpha, const void *dA,
                               const void *dB, float beta, const float *dC0,
                               const float *dC, double tol);
 

@@ -14,6 +14,7 @@ JSON.
 import argparse
 import difflib
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -26,18 +27,87 @@ GPU = "h100-sxm"
 # Ampere part.
 PREDICT_GPUS = ["h100-sxm", "a100-80gb-sxm"]
 
-# (key, rung title, file under kernels/gemm/)
+# (key, rung title, file under kernels/gemm/, what it needs to run: None for
+# any GPU, else (architecture, the feature that needs it)). A file that names
+# its own architecture (`// compile-arch: sm_XX`, kernels/compile-all.sh)
+# must name the same one.
 RUNGS = [
-    ("naive", "Naive (thread x → row)", "naive.cu"),
-    ("coalesced", "Coalesced (thread x → column)", "coalesced.cu"),
-    ("smem", "Shared-memory tiles", "smem_tiled.cu"),
-    ("bt1d", "1-D blocktiling", "blocktile_1d.cu"),
-    ("bt2d", "2-D blocktiling", "blocktile_2d.cu"),
-    ("vec", "Vectorized (float4)", "vectorized.cu"),
-    ("warp", "Warp tiling", "warptile.cu"),
-    ("wmma", "Tensor cores (WMMA bf16)", "wmma_bf16.cu"),
-    ("mma", "Tensor cores (mma.sync PTX)", "mma_sync_bf16.cu"),
+    ("naive", "Naive (thread x → row)", "naive.cu", None),
+    ("coalesced", "Coalesced (thread x → column)", "coalesced.cu", None),
+    ("smem", "Shared-memory tiles", "smem_tiled.cu", None),
+    ("bt1d", "1-D blocktiling", "blocktile_1d.cu", None),
+    ("bt2d", "2-D blocktiling", "blocktile_2d.cu", None),
+    ("vec", "Vectorized (float4)", "vectorized.cu", None),
+    ("warp", "Warp tiling", "warptile.cu", None),
+    ("wmma", "Tensor cores (WMMA bf16)", "wmma_bf16.cu", ("sm_80", "bf16")),
+    (
+        "mma",
+        "Tensor cores (mma.sync PTX)",
+        "mma_sync_bf16.cu",
+        ("sm_80", "bf16"),
+    ),
+    (
+        "cpasync",
+        "cp.async pipeline + ldmatrix",
+        "cp_async_bf16.cu",
+        ("sm_80", "cp.async"),
+    ),
+    ("fp16", "fp16 mma.sync", "mma_sync_fp16.cu", ("sm_80", "fp16 mma.sync")),
+    ("fp8", "fp8 (e4m3) mma.sync", "mma_sync_fp8.cu", ("sm_89", "fp8")),
+    ("wgmma", "Warp-group MMA (wgmma)", "wgmma_bf16.cu", ("sm_90a", "wgmma")),
 ]
+
+
+def arch_number(arch):
+    """("sm_90a" ->) (90, "a")."""
+    m = re.match(r"^sm_(\d+)([a-z]?)$", arch)
+    if not m:
+        sys.exit("gemm-ladder: cannot read architecture %r" % arch)
+    return int(m.group(1)), m.group(2)
+
+
+def runs_on(needs, gpu_arch):
+    """Whether a rung that NEEDS (see RUNGS) runs on a GPU of GPU_ARCH: the
+    architecture or a later one, and exactly that one for an
+    architecture-specific target (sm_90a: sm_90 only)."""
+    if needs is None:
+        return True
+    want, suffix = arch_number(needs[0])
+    have, _ = arch_number(gpu_arch)
+    return have == want if suffix == "a" else have >= want
+
+
+def compile_arch(fname):
+    """The `// compile-arch:` line of kernels/gemm/FNAME, or None."""
+    with open(os.path.join(ROOT, "kernels", "gemm", fname), encoding="utf-8") as fh:
+        for line in fh:
+            m = re.match(r"^// compile-arch: *(sm_[0-9]+[a-z]*) *$", line)
+            if m:
+                return m.group(1)
+    return None
+
+
+def check_rungs():
+    for key, _, fname, needs in RUNGS:
+        arch = compile_arch(fname)
+        if arch is not None and (needs is None or needs[0] != arch):
+            sys.exit(
+                "gemm-ladder: %s says compile-arch %s but RUNGS gives %s"
+                % (fname, arch, needs and needs[0])
+            )
+
+
+def tensor_flops(flops):
+    """The tensor-core FLOPs of a `flops` object, whatever the precision key
+    (tensor_bf16, tensor_fp16_fp32acc, tensor_fp8_fp32acc, ...)."""
+    return sum(v for p, v in flops.items() if p.startswith("tensor_"))
+
+
+def precision_name(p):
+    """fp16_fp32acc -> "fp16 (fp32 accumulate)"."""
+    if p.endswith("_fp32acc"):
+        return p[: -len("_fp32acc")] + " (fp32 accumulate)"
+    return p
 
 
 def analyze(tool, path, gpu=GPU):
@@ -83,7 +153,12 @@ def figures(gpu, k):
         "loads": t["global_loads"],
         "flops": t["flops_total"],
         "flops_by_precision": precisions,
-        "tensor": t["flops"].get("tensor_bf16", 0),
+        "tensor": tensor_flops(t["flops"]),
+        "tensor_keys": ", ".join(
+            "`%s`" % p for p in sorted(t["flops"]) if p.startswith("tensor_")
+        ),
+        "shared_load": t.get("shared_load_bytes", 0),
+        "shared_store": t.get("shared_store_bytes", 0),
         "requested": requested,
         "dram_lower": t["dram_bytes"]["lower"],
         "shared": t["shared_bytes"],
@@ -96,6 +171,7 @@ def figures(gpu, k):
         "sol": sol["seconds"],
         "sol_req": sol["seconds_upper"],
         "bound": sol["bound"],
+        "pred": k["predicted"]["seconds"],
         "per_thread_flops": k["per_thread"]["flops_total"]["expr"],
         "per_thread_loads": k["per_thread"]["global_load_bytes"]["expr"],
         "ai_formula": ai["per_thread_formula"],
@@ -142,8 +218,8 @@ Two intensities matter, and the tool reports both:
   comes to the compulsory traffic, i.e. on the first intensity.
 
 The speed of light is max(FLOPs / peak, bytes / bandwidth) on the unit the
-kernel's FLOPs run on (fp32 CUDA cores, or bf16 tensor cores for the WMMA
-kernel). The table gives it with compulsory traffic (the best any cache could
+kernel's FLOPs run on (fp32 CUDA cores, or for the tensor-core rungs the
+tensor cores at the peak of their input precision: bf16, fp16 or fp8). The table gives it with compulsory traffic (the best any cache could
 do) and with no cache at all (`dram_bytes.upper`: every 32-byte sector the
 requests touch comes from DRAM): the gap between the two is how much a rung
 depends on L1/L2 to reach its ceiling.
@@ -172,7 +248,11 @@ NEXT_CHANGE = {
     "vec": "gives each warp its own sub-tile, so a lane reuses each shared value across more FMAs",
     "warp": "moves the FMAs to bf16 tensor cores (`wmma`): 2·16·16·16 FLOPs per warp instruction",
     "wmma": "writes the same MMAs as inline `mma.sync` PTX with hand-built fragments",
-    "mma": "(the last rung)",
+    "mma": "copies A and B into shared memory with double-buffered `cp.async` and loads fragments with `ldmatrix`",
+    "cpasync": "switches the inputs to fp16, the same m16n8k16 shape and FLOPs per instruction, on a 64×128 block tile",
+    "fp16": "halves the element size again: e4m3 fp8 inputs, m16n8k32 (2·16·8·32 FLOPs per warp instruction)",
+    "fp8": "hands a whole warp group's 64×N×16 MMA to Hopper's asynchronous `wgmma`, its operands read from shared memory",
+    "wgmma": "(the last rung)",
 }
 
 
@@ -194,7 +274,9 @@ def prediction(k):
 
 def prediction_section(tool):
     """The predicted time of every rung on each of PREDICT_GPUS, and whether
-    the times rank the rungs in the ladder's order."""
+    the times rank the rungs in the ladder's order. A rung the GPU cannot run
+    (RUNGS: fp8 needs sm_89, wgmma sm_90a) is left out with a line that says
+    why."""
     out = [
         "## Predicted time, rung by rung\n\n"
         "The speed of light above is the algorithm's; the prediction is the "
@@ -204,23 +286,42 @@ def prediction_section(tool):
         "at peak — at its published throughput, and the memory latency the "
         "resident warps must cover (Little's law, with the registers ptxas "
         "allocates), the longest of them the time and its resource the "
-        "limiter.\n\n"
+        "limiter. A rung is predicted only on the GPUs whose architecture "
+        "can run it.\n\n"
     ]
     for gpu_id in PREDICT_GPUS:
         rows = []
+        skipped = []
         gpu = None
-        for key, title, fname in RUNGS:
-            gpu, k = analyze(tool, os.path.join(ROOT, "kernels", "gemm", fname), gpu_id)
+        for i, (key, title, fname, needs) in enumerate(RUNGS, 1):
+            if gpu is not None and not runs_on(needs, gpu["arch"]):
+                skipped.append((i, title, needs))
+                continue
+            g, k = analyze(tool, os.path.join(ROOT, "kernels", "gemm", fname), gpu_id)
+            gpu = g
+            if not runs_on(needs, gpu["arch"]):
+                skipped.append((i, title, needs))
+                continue
             sec, limiter, rest = prediction(k)
+            sol = k["speed_of_light"]
             rows.append(
-                (key, title, sec, limiter, rest, k["speed_of_light"]["seconds"])
+                (
+                    key,
+                    title,
+                    sec,
+                    limiter,
+                    rest,
+                    sol["seconds"],
+                    i,
+                    sol["unit"] == "tensor_core",
+                )
             )
         out.append("### %s\n\n" % gpu["name"])
         out.append(
             "| Rung | Predicted | Limiter | Next resources | Speed of light | The next rung |\n"
             "|---|---:|---|---|---:|---|\n"
         )
-        for i, (key, title, sec, limiter, rest, sol) in enumerate(rows, 1):
+        for key, title, sec, limiter, rest, sol, i, _ in rows:
             out.append(
                 "| %d. %s | %s | %s | %s | %s | %s |\n"
                 % (
@@ -233,15 +334,28 @@ def prediction_section(tool):
                     NEXT_CHANGE[key],
                 )
             )
+        if skipped:
+            out.append(
+                "\nNot predicted on the %s (%s), which cannot run them: %s.\n"
+                % (
+                    gpu["name"],
+                    gpu["arch"],
+                    "; ".join(
+                        "%d. %s, needs %s (%s)" % (i, title, needs[0], needs[1])
+                        for i, title, needs in skipped
+                    ),
+                )
+            )
         out.append("\n" + ranking(rows) + "\n\n")
     return "".join(out)
 
 
 def ranking(rows):
-    """Whether each rung is predicted faster than the one before it (the two
-    tensor-core rungs are compared with the fastest fp32 rung only)."""
-    fp32 = [r for r in rows if r[0] not in ("wmma", "mma")]
-    tensor = [r for r in rows if r[0] in ("wmma", "mma")]
+    """Whether each fp32 rung is predicted faster than the one before it;
+    the tensor-core rungs (the row's last field) are compared with the
+    fastest fp32 rung only."""
+    fp32 = [r for r in rows if not r[-1]]
+    tensor = [r for r in rows if r[-1]]
     misses = []
     for a, b in zip(fp32, fp32[1:]):
         # Within 1% is a tie: the model cannot tell the two apart.
@@ -263,7 +377,7 @@ def ranking(rows):
     if not misses:
         return (
             "The predicted times rank the fp32 rungs in the ladder's order, "
-            "and both tensor-core rungs below every fp32 one."
+            "and every tensor-core rung below every fp32 one."
         )
     return "Out of the ladder's order: " + "; ".join(misses) + "."
 
@@ -361,15 +475,108 @@ exactly 2·M·N·K. Bytes and FLOPs match the WMMA kernel ({ai_req:.2f} FLOP/B
 requested), so the roofline point is the same: what `mma.sync` buys is
 control over register layout and instruction scheduling, not traffic.
 """,
+    "cpasync": """\
+The precision, the 128×128 block tile and the warp tiles of the mma.sync
+rung, with the K loop rebuilt the way Ampere-class GEMMs are written. The
+loop is software-pipelined over two shared-memory stages: while the warps
+multiply one stage, the next 32-wide slice of A and B is already in flight
+into the other as 16-byte `cp.async` copies, which go from global to shared
+memory without passing through registers (one commit group per slice,
+`cp.async.wait_group 1` before a stage is used). Operand fragments come from
+`ldmatrix`, one instruction for four 8×8 matrices (`.trans` for the row-major
+B tile), instead of one 32-bit shared load per register. The tool counts a
+16-byte `cp.async` as a 16-byte global load and a 16-byte shared store, so
+requested bytes {requested_move} and shared bytes {shared_move}, with
+{tensor} tensor FLOPs: the roofline point does not move ({ai_req:.2f} FLOP/B
+requested). What the pipeline changes is the number of instructions and
+the latency each warp waits on: the predicted time on the {gpu_name} goes
+from {prev_pred} to {pred}.
+""",
+    "fp16": """\
+fp16 inputs instead of bf16: the same 2-byte elements, the same m16n8k16
+shape with fp32 accumulation (2·16·8·16 FLOPs per warp instruction), and a
+tensor-core peak for {precision} inputs {peak_vs_prev} the {prev_precision}
+one. The tool reads the types from the PTX and counts the {tensor} FLOPs
+under {tensor_keys}, again exactly 2·M·N·K. The kernel is a plainer one than
+the previous rung: 4 warps on a 64×128 block tile, synchronous 16-byte
+copies through registers, A fragments from 32-bit shared loads and B
+fragments from `ldmatrix.x2.trans` on the row-major B tile. The smaller
+block tile re-reads B from global memory twice as often, so requested bytes
+{requested_move} and requested-traffic AI {ai_move} FLOP/B,
+{side} the ridge ({ridge:.1f}); with no cache the kernel would be
+{nocache_bound}-bound ({sol_req} against a compute bound of {sol}).
+""",
+    "fp8": """\
+The element size halves again: A and B in e4m3 fp8, one byte each, on
+`mma.sync.aligned.m16n8k32`, 2·16·8·32 FLOPs per warp instruction — twice
+the k of the 16-bit shape in the same fragment registers. fp8 GEMMs take
+both operands K-major ("TN": B given transposed), so every 32-bit register
+holds four k-consecutive bytes and one `ldmatrix.x4` delivers a whole A
+fragment or the B fragments of two n8 tiles. The tool counts {tensor} FLOPs
+under {tensor_keys}. Both ends of the roofline move. With one-byte elements
+on a 128×128 block tile requested-traffic AI {ai_move} FLOP/B
+({ai_gain:.1f}×) and the compulsory AI is {ai_comp:.1f}, and the
+{precision} peak is {peak_vs_prev} the {prev_precision} one, which moves
+the ridge to {ridge:.1f} FLOP/B. The kernel sits {side} it; with no cache it
+would be {nocache_bound}-bound ({sol_req} against a compute bound of
+{sol}). fp8 `mma.sync` needs sm_89 (Ada, Hopper): an A100 cannot run this
+rung, and its prediction table leaves it out.
+""",
+    "wgmma": """\
+Back to bf16, on the instruction Hopper's fastest GEMMs are built on:
+`wgmma.mma_async` (m64n64k16 here, 2·64·64·16 FLOPs per instruction) is
+issued by a whole warp group of four warps, runs asynchronously
+(`wgmma.fence`, `commit_group`, `wait_group`), and reads both operands
+straight from shared memory through 64-bit matrix descriptors: no
+`ldmatrix`, no A or B fragment registers, only the fp32 accumulators. The
+shared tiles are stored in the no-swizzle "core matrix" layout the
+descriptors describe, B transposed to K-major on the way in, and a
+`fence.proxy.async` orders those generic-proxy stores before wgmma's
+async-proxy reads. The tool counts {tensor} FLOPs under {tensor_keys}, again
+2·M·N·K. With bf16 elements on a 64×128 block tile requested-traffic AI is
+{ai_req:.2f} FLOP/B, {side} the bf16 ridge ({ridge:.1f}). Shared-memory
+traffic is {shared} ({shared_load} loaded, {shared_store} stored); the
+operand reads are wgmma's, not load instructions of the kernel, so the
+shared-load figure holds them only as far as the analysis counts them (see
+[counting.md](counting.md)). wgmma needs sm_90a: only the H100 of the two
+prediction tables runs this rung.
+""",
 }
 
 
+def move(prev, now, fmt, singular=False):
+    """'stay at X', 'rise from X to Y' or 'fall from X to Y' (with
+    SINGULAR: 'stays', 'rises', 'falls')."""
+    s = "s" if singular else ""
+    if now == prev:
+        return "stay%s at %s" % (s, fmt(now))
+    return "%s%s from %s to %s" % (
+        "rise" if now > prev else "fall",
+        s,
+        fmt(prev),
+        fmt(now),
+    )
+
+
+def times(ratio):
+    """A ratio in words: 'the same as' or '2×'."""
+    if abs(ratio - 1) < 1e-9:
+        return "the same as"
+    return "%.3g×" % ratio
+
+
 def render(tool):
+    check_rungs()
     gpu = None
     rows = []
-    for key, title, fname in RUNGS:
+    for key, title, fname, needs in RUNGS:
         g, k = analyze(tool, os.path.join(ROOT, "kernels", "gemm", fname))
         gpu = g
+        if not runs_on(needs, gpu["arch"]):
+            sys.exit(
+                "gemm-ladder: %s needs %s, which %s (%s) is not"
+                % (fname, needs[0], GPU, gpu["arch"])
+            )
         f = figures(g, k)
         f.update(key=key, title=title, file=fname)
         rows.append(f)
@@ -394,7 +601,7 @@ def render(tool):
                 shared=exact(f["shared"]),
                 ai_req=f["ai_req"],
                 ai_comp=f["ai_comp"],
-                precision=f["precision"],
+                precision=precision_name(f["precision"]),
                 unit=f["unit"].replace("_", " "),
                 ridge=f["ridge"],
                 sol=seconds(f["sol"]),
@@ -418,6 +625,11 @@ def render(tool):
         ctx["sol_req"] = seconds(f["sol_req"])
         ctx["requested"] = si(f["requested"], "B")
         ctx["shared"] = si(f["shared"], "B")
+        ctx["shared_load"] = si(f["shared_load"], "B")
+        ctx["shared_store"] = si(f["shared_store"], "B")
+        ctx["precision"] = precision_name(f["precision"])
+        ctx["pred"] = seconds(f["pred"])
+        ctx["gpu_name"] = gpu["name"]
         ctx["ridge_ratio"] = f["ridge"] / f["ai_req"]
         ctx["peak_ratio"] = f["peak"] / fp32_peak
         ctx["loads"] = si(f["loads"])
@@ -431,6 +643,16 @@ def render(tool):
             ctx["prev_loads"] = si(prev["loads"])
             ctx["prev_sol_req"] = seconds(prev["sol_req"])
             ctx["ai_gain"] = f["ai_req"] / prev["ai_req"]
+            ctx["prev_pred"] = seconds(prev["pred"])
+            ctx["prev_precision"] = precision_name(prev["precision"])
+            ctx["peak_vs_prev"] = times(f["peak"] / prev["peak"])
+            ctx["requested_move"] = move(
+                prev["requested"], f["requested"], lambda x: si(x, "B")
+            )
+            ctx["shared_move"] = move(prev["shared"], f["shared"], lambda x: si(x, "B"))
+            ctx["ai_move"] = move(
+                prev["ai_req"], f["ai_req"], lambda x: "%.2f" % x, singular=True
+            )
         out.append(
             "### %d. %s — `%s` (line %d of `%s`)\n\n"
             % (i, f["title"], f["name"], f["line"], f["file"])
@@ -446,9 +668,10 @@ Requested-traffic AI climbs from {first:.2f} to {last_fp32:.1f} FLOP/B across th
 fp32 rungs ({gain:.0f}×) while FLOPs stay at 2·M·N·K plus the epilogue: every
 tiling rung converts DRAM round-trips into on-chip reuse. The
 compulsory AI column does not move, because it belongs to the problem, not
-to the kernel (it moves only for the bf16 rung, whose elements are half the
-size). The rungs that leave the point in place (coalescing,
-vectorization, warp tiling) change how many transactions and instructions
+to the kernel (it moves only for the tensor-core rungs, whose elements are
+narrower: 2 bytes for bf16 and fp16, 1 for fp8). The rungs that leave the point in place (coalescing,
+vectorization, warp tiling; on tensor cores `mma.sync` and the `cp.async`
+pipeline) change how many transactions and instructions
 carry the same bytes; the roofline of bytes and FLOPs is blind to them by
 design, and the memory-access findings (sectors per request, bank conflicts)
 are where they show.

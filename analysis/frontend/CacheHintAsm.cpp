@@ -11,6 +11,7 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <optional>
 
@@ -237,15 +238,31 @@ std::optional<Access> parseMatrix(StringRef Asm) {
   return A;
 }
 
-/// cp.async.{ca,cg}.shared{::cta}.global[.L2::64B|128B|256B] [dst], [src],
-/// size: a copy of 4, 8 or 16 bytes from global to shared memory, issued by
-/// one thread and completed later (commit/wait groups move no data). The
-/// size is a literal or an operand bound to a constant ("n"); an explicit
-/// source size (zero fill) or cache policy is refused.
+/// An asynchronous copy's size: an operand ("$2", constant once inlined) or
+/// a literal.
+bool copySize(StringRef Size, std::optional<unsigned> &Operand,
+              uint64_t &Bytes) {
+  Size = Size.trim();
+  if (auto N = operandNumber(Size)) {
+    Operand = *N;
+    return true;
+  }
+  return !Size.getAsInteger(10, Bytes);
+}
+
+/// cp.async.{ca,cg}.shared{::cta}.global[.L2::64B|128B|256B][.L2::cache_hint]
+/// [dst], [src], size[, src-size][, policy]: a copy of 4, 8 or 16 bytes from
+/// global to shared memory, issued by one thread and completed later
+/// (commit/wait groups move no data). The size is a literal or an operand
+/// bound to a constant ("n"); a source size (zero fill) is 0, the size, or
+/// known only at run time; the cache policy moves nothing.
 struct AsyncCopy {
   unsigned Dst = 0, Src = 0;
   std::optional<unsigned> SizeOperand;
-  unsigned Bytes = 0;
+  uint64_t Bytes = 0;
+  /// The source size (zero fill): an operand, or a literal in SrcBytes.
+  std::optional<unsigned> SrcSizeOperand;
+  std::optional<unsigned> SrcBytes;
 };
 
 std::optional<AsyncCopy> parseAsyncCopy(StringRef Asm) {
@@ -258,12 +275,17 @@ std::optional<AsyncCopy> parseAsyncCopy(StringRef Asm) {
       (Parts[3] != "shared" && Parts[3] != "shared::cta") ||
       Parts[4] != "global")
     return std::nullopt;
-  for (StringRef P : ArrayRef(Parts).drop_front(5))
-    if (P != "L2::64B" && P != "L2::128B" && P != "L2::256B")
+  bool Hint = false;
+  for (StringRef P : ArrayRef(Parts).drop_front(5)) {
+    if (P == "L2::cache_hint" && !Hint)
+      Hint = true;
+    else if (P != "L2::64B" && P != "L2::128B" && P != "L2::256B")
       return std::nullopt;
-  SmallVector<StringRef, 4> Ops;
+  }
+  SmallVector<StringRef, 5> Ops;
   Operands.split(Ops, ',');
-  if (Ops.size() != 3)
+  size_t Base = Hint ? 4 : 3;
+  if (Ops.size() != Base && Ops.size() != Base + 1)
     return std::nullopt;
   auto Dst = addressOperand(Ops[0]), Src = addressOperand(Ops[1]);
   if (!Dst || !Src)
@@ -271,11 +293,18 @@ std::optional<AsyncCopy> parseAsyncCopy(StringRef Asm) {
   AsyncCopy C;
   C.Dst = *Dst;
   C.Src = *Src;
-  StringRef Size = Ops[2].trim();
-  if (auto N = operandNumber(Size))
-    C.SizeOperand = *N;
-  else if (Size.getAsInteger(10, C.Bytes))
+  if (!copySize(Ops[2], C.SizeOperand, C.Bytes))
     return std::nullopt;
+  if (Ops.size() == Base + 1) {
+    StringRef SrcSize = Ops[3].trim();
+    unsigned Literal = 0;
+    if (auto N = operandNumber(SrcSize))
+      C.SrcSizeOperand = *N;
+    else if (!SrcSize.getAsInteger(10, Literal))
+      C.SrcBytes = Literal;
+    else
+      return std::nullopt;
+  }
   return C;
 }
 
@@ -330,8 +359,13 @@ Value *convertLane(IRBuilder<> &B, Value *V, Type *To, bool Signed) {
 
 /// Replaces CI by a load of Bytes from Src (a global pointer, or its 64-bit
 /// address) and a store of them to Dst (a shared-window address): what an
-/// asynchronous copy moves, counted when it is issued.
-bool lowerCopy(CallInst &CI, Value *Dst, Value *Src, unsigned Bytes) {
+/// asynchronous copy moves, counted when it is issued. With a source size
+/// (zero fill) known only at run time, the load is guarded by a non-zero
+/// size (the idiom fills out-of-range tiles with 0 or reads the whole copy)
+/// and the store of Bytes (data or zeros) is unconditional; a size of 0
+/// known here reads nothing.
+bool lowerCopy(CallInst &CI, Value *Dst, Value *Src, unsigned Bytes,
+               Value *SrcSize = nullptr) {
   LLVMContext &Ctx = CI.getContext();
   IRBuilder<> B(&CI);
   B.SetCurrentDebugLocation(CI.getDebugLoc());
@@ -346,34 +380,79 @@ bool lowerCopy(CallInst &CI, Value *Dst, Value *Src, unsigned Bytes) {
       Bytes == 16
           ? static_cast<Type *>(FixedVectorType::get(Type::getInt32Ty(Ctx), 4))
           : Type::getIntNTy(Ctx, Bytes * 8);
-  LoadInst *L = B.CreateAlignedLoad(T, Src, Align(Bytes), /*isVolatile=*/true);
-  B.CreateAlignedStore(L, D, Align(Bytes), /*isVolatile=*/true);
+  Value *Data = Constant::getNullValue(T);
+  auto *Known = dyn_cast_or_null<ConstantInt>(SrcSize);
+  if (!SrcSize || (Known && !Known->isZero())) {
+    Data = B.CreateAlignedLoad(T, Src, Align(Bytes), /*isVolatile=*/true);
+  } else if (!Known) {
+    BasicBlock *Head = CI.getParent();
+    Value *Reads =
+        B.CreateICmpNE(SrcSize, ConstantInt::get(SrcSize->getType(), 0));
+    Instruction *ThenTerm = SplitBlockAndInsertIfThen(Reads, CI.getIterator(),
+                                                      /*Unreachable=*/false);
+    IRBuilder<> Then(ThenTerm);
+    Then.SetCurrentDebugLocation(CI.getDebugLoc());
+    LoadInst *L =
+        Then.CreateAlignedLoad(T, Src, Align(Bytes), /*isVolatile=*/true);
+    B.SetInsertPoint(&CI);
+    PHINode *Phi = B.CreatePHI(T, 2);
+    Phi->addIncoming(L, ThenTerm->getParent());
+    Phi->addIncoming(Data, Head);
+    Phi->moveBefore(CI.getParent()->getFirstNonPHIIt());
+    Data = Phi;
+  }
+  B.CreateAlignedStore(Data, D, Align(Bytes), /*isVolatile=*/true);
   CI.eraseFromParent();
+  return true;
+}
+
+/// Whether an asynchronous copy's asm call has what the statement names: no
+/// outputs, its destination, source and size operands, and a constant size
+/// (then in Bytes).
+bool copyOperandsFit(const CallInst &CI, const InlineAsm &IA, unsigned Dst,
+                     unsigned Src, std::optional<unsigned> SizeOperand,
+                     uint64_t &Bytes) {
+  if (!CI.getType()->isVoidTy())
+    return false;
+  for (const InlineAsm::ConstraintInfo &Info : IA.ParseConstraints())
+    if (Info.Type == InlineAsm::isOutput || Info.isIndirect)
+      return false;
+  unsigned Args = CI.arg_size();
+  if (Dst >= Args || Src >= Args || (SizeOperand && *SizeOperand >= Args))
+    return false;
+  if (SizeOperand) {
+    auto *K = dyn_cast<ConstantInt>(CI.getArgOperand(*SizeOperand));
+    if (!K)
+      return false;
+    Bytes = K->getZExtValue();
+  }
   return true;
 }
 
 /// An inline-PTX cp.async (parseAsyncCopy) as lowerCopy.
 bool lowerAsyncCopyAsm(CallInst &CI, const InlineAsm &IA) {
   std::optional<AsyncCopy> C = parseAsyncCopy(IA.getAsmString());
-  if (!C || !CI.getType()->isVoidTy())
+  if (!C || !copyOperandsFit(CI, IA, C->Dst, C->Src, C->SizeOperand, C->Bytes))
     return false;
-  for (const InlineAsm::ConstraintInfo &Info : IA.ParseConstraints())
-    if (Info.Type == InlineAsm::isOutput || Info.isIndirect)
-      return false;
   unsigned Args = CI.arg_size();
-  if (C->Dst >= Args || C->Src >= Args ||
-      (C->SizeOperand && *C->SizeOperand >= Args))
-    return false;
-  if (C->SizeOperand) {
-    auto *K = dyn_cast<ConstantInt>(CI.getArgOperand(*C->SizeOperand));
-    if (!K)
-      return false;
-    C->Bytes = K->getZExtValue();
-  }
   if (C->Bytes != 4 && C->Bytes != 8 && C->Bytes != 16)
     return false;
+  Value *SrcSize = nullptr;
+  if (C->SrcSizeOperand) {
+    if (*C->SrcSizeOperand >= Args)
+      return false;
+    SrcSize = CI.getArgOperand(*C->SrcSizeOperand);
+    if (!SrcSize->getType()->isIntegerTy())
+      return false;
+  } else if (C->SrcBytes) {
+    SrcSize = ConstantInt::get(Type::getInt32Ty(CI.getContext()), *C->SrcBytes);
+  }
+  // A partial source (0 < size < the copy) reads bytes no model here counts.
+  if (auto *K = dyn_cast_or_null<ConstantInt>(SrcSize);
+      K && !K->isZero() && K->getZExtValue() != C->Bytes)
+    return false;
   return lowerCopy(CI, CI.getArgOperand(C->Dst), CI.getArgOperand(C->Src),
-                   C->Bytes);
+                   C->Bytes, SrcSize);
 }
 
 /// llvm.nvvm.cp.async.{ca,cg}.shared.global.{4,8,16}(dst, src), what
@@ -443,10 +522,7 @@ std::optional<BulkCopy> parseBulkCopy(StringRef Asm) {
     return std::nullopt;
   C.Dst = *Dst;
   C.Src = *Src;
-  StringRef Size = Ops[2].trim();
-  if (auto N = operandNumber(Size))
-    C.SizeOperand = *N;
-  else if (Size.getAsInteger(10, C.Bytes))
+  if (!copySize(Ops[2], C.SizeOperand, C.Bytes))
     return std::nullopt;
   return C;
 }
@@ -457,21 +533,8 @@ std::optional<BulkCopy> parseBulkCopy(StringRef Asm) {
 /// is not constant leaves the asm unknown (OpClassifier says so).
 bool lowerBulkCopyAsm(CallInst &CI, const InlineAsm &IA) {
   std::optional<BulkCopy> C = parseBulkCopy(IA.getAsmString());
-  if (!C || !CI.getType()->isVoidTy())
+  if (!C || !copyOperandsFit(CI, IA, C->Dst, C->Src, C->SizeOperand, C->Bytes))
     return false;
-  for (const InlineAsm::ConstraintInfo &Info : IA.ParseConstraints())
-    if (Info.Type == InlineAsm::isOutput || Info.isIndirect)
-      return false;
-  unsigned Args = CI.arg_size();
-  if (C->Dst >= Args || C->Src >= Args ||
-      (C->SizeOperand && *C->SizeOperand >= Args))
-    return false;
-  if (C->SizeOperand) {
-    auto *K = dyn_cast<ConstantInt>(CI.getArgOperand(*C->SizeOperand));
-    if (!K)
-      return false;
-    C->Bytes = K->getZExtValue();
-  }
   // PTX: a multiple of 16 bytes.
   if (C->Bytes == 0 || C->Bytes % 16)
     return false;

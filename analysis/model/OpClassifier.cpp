@@ -549,7 +549,14 @@ bool classifyPtxMma(StringRef Op, StringRef Operands, OpCounts &Out,
   // mma.sync...<dtype>.<atype>.<btype>.<ctype>: the inputs come second.
   // wgmma.mma_async...<dtype>.<atype>.<btype> runs on a warpgroup.
   bool Warpgroup = Op.starts_with("wgmma");
-  addMma(Out, *Shape, mmaPrecision(Types), Warpgroup ? 128 : 32);
+  // A sparse (2:4) MMA names the dense K but multiplies only the nonzero
+  // half of A: it is counted as the dense MMA of half its K, the work the
+  // dense peaks price (docs/counting.md).
+  bool Sparse = Op.starts_with("mma.sp") || Op.contains(".sp.");
+  std::array<int64_t, 3> Executed = *Shape;
+  if (Sparse)
+    Executed[2] /= 2;
+  addMma(Out, Executed, mmaPrecision(Types), Warpgroup ? 128 : 32);
   if (!Warpgroup || Types.size() < 3)
     return true;
   // wgmma reads B, and A unless A is a register fragment ("d, {a0, ...},
@@ -559,7 +566,7 @@ bool classifyPtxMma(StringRef Op, StringRef Operands, OpCounts &Out,
   StringRef AfterD = Operands.split('}').second.ltrim();
   AfterD.consume_front(",");
   if (!AfterD.ltrim().starts_with("{"))
-    Bytes += (*Shape)[0] * (*Shape)[2] * Types[1].second;
+    Bytes += (*Shape)[0] * Executed[2] * Types[1].second;
   Out[counter::SharedLoadBytes] += Bytes / 128;
   return true;
 }

@@ -171,13 +171,25 @@ define void @cp_async_intrinsic(ptr addrspace(3) %d, ptr addrspace(1) %s) {
   ret void
 }
 
-; Left alone: a source size (zero fill), a generic pointer as a shared
-; address, a 12-byte copy.
+; Zero fill: a source size known at run time (the edge-tile idiom, 16 or
+; 0), a literal 0, and a partial size of 8 (left alone).
 define void @cp_async_zfill(ptr addrspace(3) %d, ptr %src, i32 %n) {
   %r = ptrtoint ptr addrspace(3) %d to i32
   call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], 16, $2;", "r,l,r"(i32 %r, ptr %src, i32 %n)
   ret void
 }
+define void @cp_async_zfill0(ptr addrspace(3) %d, ptr %src) {
+  %r = ptrtoint ptr addrspace(3) %d to i32
+  call void asm sideeffect "cp.async.cg.shared.global.L2::cache_hint [$0], [$1], 16, 0, $2;", "r,l,l"(i32 %r, ptr %src, i64 0)
+  ret void
+}
+define void @cp_async_zfill_part(ptr addrspace(3) %d, ptr %src) {
+  %r = ptrtoint ptr addrspace(3) %d to i32
+  call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], 16, 8;", "r,l"(i32 %r, ptr %src)
+  ret void
+}
+
+; Left alone: a 12-byte copy.
 define void @cp_async_12(ptr addrspace(3) %d, ptr %src) {
   %r = ptrtoint ptr addrspace(3) %d to i32
   call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], 12;", "r,l"(i32 %r, ptr %src)
@@ -229,7 +241,7 @@ protected:
     // The eight accepted global accesses (ld_f32, ld_v4, ld_s8, ld_b16,
     // st_f32, st_v2, st_s8, ld_nc) and ld_shared_cvta, st_shared_v2,
     // ldmatrix_x4, ldmatrix_x2, cp_async_16, cp_async_8, cp_async_intrinsic,
-    // bulk_to_shared, bulk_to_global.
+    // cp_async_zfill, cp_async_zfill0, bulk_to_shared, bulk_to_global.
     Replaced = lowerCacheHintAsm(*Mod);
   }
 
@@ -275,9 +287,9 @@ protected:
 };
 
 TEST_F(CacheHintAsmTest, ReplacesExactlyTheSimpleAccesses) {
-  // The eight global accesses, the seven shared-memory idioms and the two
-  // bulk copies.
-  EXPECT_EQ(Replaced, 17u);
+  // The eight global accesses, the seven shared-memory idioms, the two
+  // zero-filling copies and the two bulk copies.
+  EXPECT_EQ(Replaced, 19u);
   for (const char *Fn : {"ld_f32", "ld_v4", "ld_s8", "ld_b16", "st_f32",
                          "st_v2", "st_s8", "ld_nc"})
     EXPECT_FALSE(hasAsm(Fn)) << Fn;
@@ -409,8 +421,24 @@ TEST_F(CacheHintAsmTest, AsyncCopies) {
   llvm::LoadInst *L = only<llvm::LoadInst>("cp_async_16");
   ASSERT_NE(L, nullptr);
   EXPECT_EQ(L->getPointerOperand(), Mod->getFunction("cp_async_16")->getArg(1));
-  // Zero fill and a size PTX does not have stay unknown.
-  for (const char *Fn : {"cp_async_zfill", "cp_async_12"}) {
+  // Zero fill with a run-time source size: 16 bytes stored to shared
+  // memory (data or zeros), the 16-byte load only where the size is not 0.
+  EXPECT_EQ(count("cp_async_zfill").Counts,
+            (OpCounts{{"global.loads", 1},
+                      {"global.load_bytes", 16},
+                      {"shared.store_bytes", 16}}));
+  llvm::LoadInst *Guarded = only<llvm::LoadInst>("cp_async_zfill");
+  ASSERT_NE(Guarded, nullptr);
+  llvm::BasicBlock &Entry = Mod->getFunction("cp_async_zfill")->getEntryBlock();
+  EXPECT_NE(Guarded->getParent(), &Entry);
+  auto *Br = llvm::dyn_cast<llvm::BranchInst>(Entry.getTerminator());
+  ASSERT_NE(Br, nullptr);
+  EXPECT_TRUE(Br->isConditional());
+  // A source size of 0 reads nothing; its cache policy moves nothing.
+  EXPECT_EQ(count("cp_async_zfill0").Counts,
+            (OpCounts{{"shared.store_bytes", 16}}));
+  // A partial source size and a size PTX does not have stay unknown.
+  for (const char *Fn : {"cp_async_zfill_part", "cp_async_12"}) {
     EXPECT_TRUE(hasAsm(Fn)) << Fn;
     EXPECT_FALSE(count(Fn).Ok) << Fn;
   }

@@ -178,6 +178,10 @@ entry:
   %mma_f32acc = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, float %z, float %z, float %z, float %z)
   %mma_f32_c16 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f16 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11};", "=f,=f,=f,=f,r,r,r,r,r,r,r,r"(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u)
   %mma_e4m3_f32 = call { float, float, float, float } asm sideeffect "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, float %z, float %z, float %z, float %z)
+  %mma_sp = call { float, float, float, float } asm sideeffect "mma.sp.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9,$10,$11}, {$12,$13,$14,$15}, $16, 0x0;", "=f,=f,=f,=f,r,r,r,r,r,r,r,r,f,f,f,f,r"(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, float %z, float %z, float %z, float %z, i32 %u)
+  %mma_sp_om = call { float, float, float, float } asm sideeffect "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9,$10,$11}, {$12,$13,$14,$15}, $16, 0x0;", "=f,=f,=f,=f,r,r,r,r,r,r,r,r,f,f,f,f,r"(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, float %z, float %z, float %z, float %z, i32 %u)
+  %mma_s8 = call { i32, i32, i32, i32 } asm sideeffect "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {$0,$1,$2,$3}, {$4,$5}, {$6}, {$7,$8,$9,$10};", "=r,=r,=r,=r,r,r,r,r,r,r,r"(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u)
+  %mma_f64 = call { double, double } asm sideeffect "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {$0,$1}, {$2}, {$3}, {$4,$5};", "=d,=d,d,d,d,d"(double 1.0, double 1.0, double 1.0, double 1.0)
   %mma_e4m3_f16 = call { i32, i32 } asm sideeffect "mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e5m2.f16 {$0,$1}, {$2,$3,$4,$5}, {$6,$7}, {$8,$9};", "=r,=r,r,r,r,r,r,r,r,r"(i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u, i32 %u)
   %wgmma_rs = call { float, float, float, float } asm sideeffect "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0, $1, $2, $3}, {$4, $5, $6, $7}, $8, 1, 1, 1, 1;", "=f,=f,=f,=f,r,r,r,r,l"(i32 %u, i32 %u, i32 %u, i32 %u, i64 0)
   %wgmma_f16 = call { float, float, float, float } asm sideeffect "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {$0, $1, $2, $3}, $4, $5, 1, 1, 1, 0, 1;", "=f,=f,=f,=f,l,l"(i64 0, i64 0)
@@ -929,6 +933,23 @@ TEST_F(OpClassifierTest, InlineAsmUnknown) {
   Classified Addr = classify("asm", "brkpt_addr");
   EXPECT_FALSE(Addr.Ok);
   EXPECT_EQ(Addr.Affects, AllCounters);
+}
+
+TEST_F(OpClassifierTest, InlineAsmMmaShapes) {
+  // Sparse m16n8k32 bf16 multiplies the nonzero half of A: the dense work
+  // of k16, 2*16*8*16 / 32 = 128 per thread, in both spellings.
+  for (const char *N : {"mma_sp", "mma_sp_om"}) {
+    Classified C = classify("asm", N);
+    EXPECT_TRUE(C.Ok) << N << ": " << C.Why;
+    EXPECT_EQ(C.Counts, (OpCounts{{"flops.tensor_bf16", 128}, {"mma", 1}}))
+        << N;
+  }
+  // int8 m16n8k32: 2*16*8*32 / 32 = 256 operations; f64 m8n8k4:
+  // 2*8*8*4 / 32 = 16.
+  EXPECT_EQ(classify("asm", "mma_s8").Counts,
+            (OpCounts{{"flops.tensor_int8", 256}, {"mma", 1}}));
+  EXPECT_EQ(classify("asm", "mma_f64").Counts,
+            (OpCounts{{"flops.tensor_fp64", 16}, {"mma", 1}}));
 }
 
 TEST_F(OpClassifierTest, InlineAsmTableRows) {

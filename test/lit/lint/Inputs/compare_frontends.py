@@ -4,14 +4,15 @@ findings.
 
   compare_frontends.py --cli CLI --clang-tidy TIDY --tidy-module SO
       --clangxx CLANGXX --plugin SO --cuda-path DIR [--plugin-arch sm_NN ...]
-      [--label-root DIR] [--summaries] FILE PARAMS [FILE PARAMS ...]
+      [--label-root DIR] [--summaries] [--tidy-arch sm_NN]
+      FILE PARAMS [FILE PARAMS ...]
 
 PARAMS is "M=4096;N=4096" (empty for none). For each FILE it runs
 
   CLI     cuda-roofline FILE --param M=4096 --param N=4096
   tidy    clang-tidy --load=SO --checks='-*,roofline-*'
               --config="{CheckOptions: {roofline.Params: 'PARAMS'}}" FILE
-              -- --cuda-gpu-arch=sm_90 --cuda-path=DIR -Wno-unknown-cuda-version
+              -- --cuda-gpu-arch=TIDY_ARCH --cuda-path=DIR -Wno-unknown-cuda-version
   plugin  clang++ -x cuda --cuda-gpu-arch=ARCH... --cuda-path=DIR
               -Wno-unknown-cuda-version -fplugin=SO
               -fplugin-arg-roofline-params=PARAMS -c FILE -o TMP.o
@@ -168,6 +169,11 @@ def main():
     ap.add_argument(
         "--summaries", action="store_true", help="also compare the kernel summaries"
     )
+    ap.add_argument(
+        "--tidy-arch",
+        default="sm_90",
+        help="the --cuda-gpu-arch of clang-tidy's compile command (default sm_90)",
+    )
     ap.add_argument("cases", nargs="+")
     a = ap.parse_args()
     if len(a.cases) % 2:
@@ -195,7 +201,7 @@ def main():
             % (params, ", roofline.KernelSummary: true" if a.summaries else ""),
             path,
             "--",
-            "--cuda-gpu-arch=sm_90",
+            "--cuda-gpu-arch=" + a.tidy_arch,
             "--cuda-path=" + a.cuda_path,
             "-Wno-unknown-cuda-version",
         ]

@@ -212,13 +212,17 @@ Verification verify_sgemm(int M, int N, int K, float alpha, const float *dA, con
   return finish_gemm(Ck, Cr, s, tol);
 }
 
-Verification verify_gemm_bf16(int M, int N, int K, float alpha, const void *dA, const void *dB,
-                              float beta, const float *dC0, const float *dC, double tol) {
+// A 16-bit-input GEMM (bf16 or fp16 bits) against cuBLAS with fp32
+// accumulation, spot-checked in double on the host.
+static Verification verify_gemm_16bit(int M, int N, int K, float alpha, const void *dA,
+                                      const void *dB, float beta, const float *dC0,
+                                      const float *dC, double tol, cudaDataType_t Type,
+                                      float (*ToFloat)(uint16_t)) {
   size_t mn = static_cast<size_t>(M) * N;
   DevBuf<float> ref(mn);
   CK(cudaMemcpy(ref.p, dC0, mn * sizeof(float), cudaMemcpyDeviceToDevice));
-  CKB(cublasGemmEx(cublas_handle(), CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, dB, CUDA_R_16BF, N,
-                   dA, CUDA_R_16BF, K, &beta, ref.p, CUDA_R_32F, N, CUBLAS_COMPUTE_32F,
+  CKB(cublasGemmEx(cublas_handle(), CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, dB, Type, N, dA,
+                   Type, K, &beta, ref.p, CUDA_R_32F, N, CUBLAS_COMPUTE_32F,
                    CUBLAS_GEMM_DEFAULT));
   CK(cudaDeviceSynchronize());
   std::vector<float> Cr = ref.download();
@@ -229,31 +233,21 @@ Verification verify_gemm_bf16(int M, int N, int K, float alpha, const void *dA, 
   CK(cudaMemcpy(A.data(), dA, A.size() * sizeof(uint16_t), cudaMemcpyDeviceToHost));
   CK(cudaMemcpy(B.data(), dB, B.size() * sizeof(uint16_t), cudaMemcpyDeviceToHost));
   Spot s = spot_check(
-      M, N, K, alpha, [&](size_t i) { return bf16_bits_to_float(A[i]); },
-      [&](size_t i) { return bf16_bits_to_float(B[i]); }, beta, C0, Ck, Cr);
+      M, N, K, alpha, [&](size_t i) { return ToFloat(A[i]); },
+      [&](size_t i) { return ToFloat(B[i]); }, beta, C0, Ck, Cr);
   return finish_gemm(Ck, Cr, s, tol);
+}
+
+Verification verify_gemm_bf16(int M, int N, int K, float alpha, const void *dA, const void *dB,
+                              float beta, const float *dC0, const float *dC, double tol) {
+  return verify_gemm_16bit(M, N, K, alpha, dA, dB, beta, dC0, dC, tol, CUDA_R_16BF,
+                           bf16_bits_to_float);
 }
 
 Verification verify_gemm_fp16(int M, int N, int K, float alpha, const void *dA, const void *dB,
                               float beta, const float *dC0, const float *dC, double tol) {
-  size_t mn = static_cast<size_t>(M) * N;
-  DevBuf<float> ref(mn);
-  CK(cudaMemcpy(ref.p, dC0, mn * sizeof(float), cudaMemcpyDeviceToDevice));
-  CKB(cublasGemmEx(cublas_handle(), CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, dB, CUDA_R_16F, N,
-                   dA, CUDA_R_16F, K, &beta, ref.p, CUDA_R_32F, N, CUBLAS_COMPUTE_32F,
-                   CUBLAS_GEMM_DEFAULT));
-  CK(cudaDeviceSynchronize());
-  std::vector<float> Cr = ref.download();
-  std::vector<float> Ck(mn), C0(mn);
-  std::vector<uint16_t> A(static_cast<size_t>(M) * K), B(static_cast<size_t>(K) * N);
-  CK(cudaMemcpy(Ck.data(), dC, mn * sizeof(float), cudaMemcpyDeviceToHost));
-  CK(cudaMemcpy(C0.data(), dC0, mn * sizeof(float), cudaMemcpyDeviceToHost));
-  CK(cudaMemcpy(A.data(), dA, A.size() * sizeof(uint16_t), cudaMemcpyDeviceToHost));
-  CK(cudaMemcpy(B.data(), dB, B.size() * sizeof(uint16_t), cudaMemcpyDeviceToHost));
-  Spot s = spot_check(
-      M, N, K, alpha, [&](size_t i) { return fp16_bits_to_float(A[i]); },
-      [&](size_t i) { return fp16_bits_to_float(B[i]); }, beta, C0, Ck, Cr);
-  return finish_gemm(Ck, Cr, s, tol);
+  return verify_gemm_16bit(M, N, K, alpha, dA, dB, beta, dC0, dC, tol, CUDA_R_16F,
+                           fp16_bits_to_float);
 }
 
 // ---- registry ----------------------------------------------------------------

@@ -58,8 +58,30 @@ __global__ void fragments(const uint4 *__restrict__ in, uint4 *__restrict__ out4
   first[g] = f;
 }
 
+// Zero fill, as edge tiles are staged: a row past the end is not read
+// (source size 0) and its shared slot is filled with zeros.
+__device__ __forceinline__ void cp_async_zfill(void *smem, const void *gmem,
+                                               bool inside) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(
+                   smem_u32(smem)),
+               "l"(gmem), "r"(inside ? 16 : 0));
+}
+
+__global__ void stage_rows(const float4 *__restrict__ in,
+                           float *__restrict__ out, int rows) {
+  __shared__ __align__(16) float4 tile[kThreads];
+  int r = blockIdx.x * kThreads + threadIdx.x;
+  bool inside = r < rows;
+  cp_async_zfill(&tile[threadIdx.x], in + (inside ? r : 0), inside);
+  cp_async_wait_all();
+  __syncthreads();
+  float4 v = tile[threadIdx.x];
+  out[r] = v.x + v.y + v.z + v.w;
+}
+
 void launch(const float4 *in, float *out, int n4, const uint4 *frag_in,
-            uint4 *out4, uint2 *out2, float *first, int warps) {
+            uint4 *out4, uint2 *out2, float *first, int warps, int rows) {
   stage_and_sum<<<n4 / kThreads, kThreads>>>(in, out);
   fragments<<<warps, 32>>>(frag_in, out4, out2, first);
+  stage_rows<<<(rows + kThreads - 1) / kThreads, kThreads>>>(in, out, rows);
 }

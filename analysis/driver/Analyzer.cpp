@@ -327,6 +327,9 @@ private:
   /// What ptxas allocates per function of the unit's PTX, or why not known.
   std::map<std::string, PtxasUsage> Usage;
   std::string UsageWhy;
+  /// The kernel (module name) whose PTX ptxas refused for an instruction
+  /// the architecture lacks, and ptxas's words.
+  std::pair<std::string, std::string> TargetRefusal;
   void compileMachine();
   void addInstructions(KernelModel &Model);
   void assemble(const MarkedPtx &P, const std::string &Arch);
@@ -366,6 +369,16 @@ void UnitAnalysis::addInstructions(KernelModel &Model) {
   for (BlockModel &B : Model.Blocks)
     if (auto It = Machine->find(B.BB); It != Machine->end())
       B.Instructions = It->second;
+  // Counts of a kernel the GPU cannot run would time nothing real.
+  if (!Model.Blocks.empty() && TargetRefusal.first == Model.MangledName) {
+    std::string Arch = S.Compile.Arch.empty() ? S.Gpu->Arch : S.Compile.Arch;
+    UnknownReason R;
+    R.Loc = Model.Blocks.front().Loc;
+    R.Reason = "the kernel does not compile for " + Arch + " (" + S.Gpu->Name +
+               "): ptxas: " + TargetRefusal.second;
+    Model.Blocks.front().Affected |= AffectsAll;
+    Model.Blocks.front().Unknowns.push_back(R);
+  }
   auto It = Usage.find(Model.MangledName);
   if (It == Usage.end() || !It->second.Registers) {
     Model.RegistersWhy = !UsageWhy.empty()
@@ -386,6 +399,24 @@ void UnitAnalysis::assemble(const MarkedPtx &P, const std::string &Arch) {
   auto Report = runPtxas(P.Ptx, Arch, Opts.CudaPath, TimeoutSeconds);
   if (!Report) {
     UsageWhy = llvm::toString(Report.takeError());
+    // "..., line 519; error   : Modifier '.async' requires .target sm_90
+    // or higher" (or "... not supported on .target 'sm_90'"): the kernel
+    // that line is in cannot run on this GPU.
+    llvm::StringRef Why(UsageWhy);
+    size_t At = Why.find(", line ");
+    unsigned Line = 0;
+    bool Target = Why.contains("requires .target") ||
+                  Why.contains("not supported on .target");
+    if (At == llvm::StringRef::npos || !Target ||
+        Why.substr(At + 7).consumeInteger(10, Line))
+      return;
+    std::string Entry = ptxEntryAtLine(P.Ptx, Line);
+    if (Entry.empty())
+      return;
+    auto It = P.Renamed.find(Entry);
+    llvm::StringRef Said = Why.substr(Why.find(": ", At) + 2);
+    TargetRefusal = {It == P.Renamed.end() ? Entry : It->second,
+                     Said.split("; registers").first.trim().str()};
     return;
   }
   for (auto &[Name, U] : *Report) {

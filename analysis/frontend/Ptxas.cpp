@@ -121,6 +121,30 @@ std::string roofline::ptxasPath(StringRef CudaPath) {
   return std::string(Path);
 }
 
+std::string roofline::ptxEntryAtLine(StringRef Ptx, unsigned Line) {
+  // Functions are not nested: the last .entry or .func header before the
+  // line, whose body's braces have not closed by it.
+  std::string Name;
+  int Depth = 0;
+  unsigned N = 0;
+  while (!Ptx.empty() && ++N < Line) {
+    auto [Text, Rest] = Ptx.split('\n');
+    Ptx = Rest;
+    StringRef T = Text.trim();
+    size_t Entry = T.find(".entry ");
+    size_t Func = T.find(".func ");
+    if (Depth == 0 && (Entry != StringRef::npos || Func != StringRef::npos)) {
+      Name.clear();
+      if (Entry != StringRef::npos)
+        Name = T.substr(Entry + 7)
+                   .take_until([](char C) { return C == '(' || isSpace(C); })
+                   .str();
+    }
+    Depth += T.count('{') - T.count('}');
+  }
+  return Depth > 0 ? Name : std::string();
+}
+
 /// The line of a failed run's report that says why: the first error, or
 /// the first fatal error when there is none (an unknown --gpu-name), with
 /// the temporary file's path left out. "Ptx assembly aborted due to errors"

@@ -37,6 +37,10 @@ struct PtxasUsage {
 /// (warnings, compile times, gmem totals) are skipped.
 std::map<std::string, PtxasUsage> parsePtxasVerbose(llvm::StringRef Output);
 
+/// The name of the kernel (.entry) whose body holds line Line (1-based) of
+/// Ptx; empty when the line is outside every kernel (a .func, a global).
+std::string ptxEntryAtLine(llvm::StringRef Ptx, unsigned Line);
+
 /// The ptxas runPtxas runs: CudaPath/bin/ptxas, or that of the CUDA toolkit
 /// cuda-roofline was built with when CudaPath is empty.
 std::string ptxasPath(llvm::StringRef CudaPath);

@@ -310,6 +310,37 @@ static void removeFakeCuda(llvm::StringRef Dir) {
   llvm::sys::fs::remove_directories(Dir);
 }
 
+TEST(Ptxas, EntryAtLine) {
+  // Lines 1-3 header, 4-8 the .func, 9-15 kernel "k1" (params on their
+  // own line, a nested block), 16 outside, 17-19 "k2".
+  const char *Ptx = ".version 8.8\n"
+                    ".target sm_90a\n"
+                    ".address_size 64\n"
+                    ".func helper(\n"
+                    ".param .b32 x)\n"
+                    "{\n"
+                    "ret;\n"
+                    "}\n"
+                    ".visible .entry k1(\n"
+                    ".param .u64 p)\n"
+                    "{\n"
+                    "{\n"
+                    "wgmma.fence.sync.aligned;\n"
+                    "}\n"
+                    "}\n"
+                    "// between\n"
+                    ".visible .entry k2()\n"
+                    "{\n"
+                    "}\n";
+  EXPECT_EQ(ptxEntryAtLine(Ptx, 7), "");    // In the .func.
+  EXPECT_EQ(ptxEntryAtLine(Ptx, 13), "k1"); // In k1's nested block.
+  EXPECT_EQ(ptxEntryAtLine(Ptx, 15), "k1"); // k1's closing brace.
+  EXPECT_EQ(ptxEntryAtLine(Ptx, 16), "");   // Between kernels.
+  EXPECT_EQ(ptxEntryAtLine(Ptx, 19), "k2");
+  EXPECT_EQ(ptxEntryAtLine(Ptx, 2), "");
+  EXPECT_EQ(ptxEntryAtLine(Ptx, 99), "");
+}
+
 TEST(Ptxas, TimesOut) {
   std::string Cuda = fakeCuda("exec sleep 30");
   ASSERT_FALSE(Cuda.empty());

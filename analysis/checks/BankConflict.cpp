@@ -154,8 +154,8 @@ void roofline::checkBankConflict(const AccessInfo &A,
     }
     Lanes += (I ? ", " : "") + std::to_string(B.CollidingLanes[I]);
   }
-  N.Message = "lanes " + Lanes + " read different words of bank " +
-              std::to_string(B.Bank);
+  N.Message = "lanes " + Lanes + (A.IsStore ? " write" : " read") +
+              " different words of bank " + std::to_string(B.Bank);
   N.Message += A.BankFix ? bankAdvice(A, *A.BankFix)
                          : "; have the lanes of a warp access words in "
                            "different banks";

@@ -143,7 +143,8 @@ roofline::compileFromAST(ASTContext &Ctx, Preprocessor &PP,
                                    "analyzed");
 
   std::string Arch = Ctx.getTargetInfo().getTargetOpts().CPU;
-  optimizeForAnalysis(*Out.Module, Arch.empty() ? Opts.Arch : Arch);
+  optimizeForAnalysis(*Out.Module, Arch.empty() ? Opts.Arch : Arch,
+                      Out.Facts.TensorMaps);
   if (Opts.DumpIR)
     Out.Module->print(llvm::errs(), nullptr);
   return std::move(Out);

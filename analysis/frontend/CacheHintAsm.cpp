@@ -75,6 +75,9 @@ bool harmlessQualifier(StringRef Q) {
 struct Access {
   bool IsStore = false;
   bool Shared = false; ///< .shared (a 32-bit shared-window address).
+  /// The LLVM address space of a .global (0: generic, as a kernel's
+  /// pointer is), .const (4) or .local (5) access; unused for .shared.
+  unsigned AddrSpace = 0;
   /// ldmatrix/stmatrix: a warp-collective access of 8x8 b16 matrices,
   /// lowered per lane as its share (docs/counting.md).
   bool Matrix = false;
@@ -183,18 +186,21 @@ std::optional<Access> parseAccess(StringRef Asm) {
   if (!T || Parts.size() < 3)
     return std::nullopt;
   A.Type = *T;
-  bool Global = false;
+  unsigned Spaces = 0;
   for (StringRef P : ArrayRef(Parts).slice(1, Parts.size() - 2)) {
-    if (P == "global")
-      Global = true;
-    else if (P == "shared" || P == "shared::cta")
+    if (P == "global" || P == "const" || P == "local") {
+      ++Spaces;
+      A.AddrSpace = P == "global" ? 0 : P == "const" ? 4 : 5;
+    } else if (P == "shared" || P == "shared::cta") {
+      ++Spaces;
       A.Shared = true;
-    else if (P == "v2" || P == "v4" || P == "v8")
+    } else if (P == "v2" || P == "v4" || P == "v8")
       A.Lanes = P.back() - '0';
     else if (!harmlessQualifier(P))
       return std::nullopt;
   }
-  if (Global == A.Shared)
+  // One state space, and no store to the constant bank.
+  if (Spaces != 1 || (A.IsStore && A.AddrSpace == 4))
     return std::nullopt;
   if (!takeOperands(Operands, A))
     return std::nullopt;
@@ -557,6 +563,200 @@ bool lowerBulkCopyAsm(CallInst &CI, const InlineAsm &IA) {
   return true;
 }
 
+/// A TMA copy in tile mode, as one thread issues it:
+///   cp.async.bulk.tensor.Nd.shared::{cluster,cta}.global[.tile]
+///       .mbarrier::complete_tx::bytes [dst], [map, {c0, ...}], [mbar]
+///   cp.async.bulk.tensor.Nd.global.shared::cta[.tile].bulk_group
+///       [map, {c0, ...}], [src]
+/// each with an optional .L2::cache_hint and its policy operand. Multicast,
+/// im2col and the CTA-pair forms are refused.
+struct TensorCopy {
+  unsigned Shared = 0, Map = 0;
+  SmallVector<unsigned, 5> Coords;
+  bool ToShared = true;
+};
+
+/// "[$1, {$2, $3}]": the map's operand and the coordinates'.
+bool mapOperands(StringRef S, unsigned Dims, TensorCopy &C) {
+  S = S.trim();
+  if (!S.consume_front("[") || !S.consume_back("]"))
+    return false;
+  auto [Map, Coords] = S.split(',');
+  auto Numbers = dataOperands(Coords);
+  auto MapNumber = operandNumber(Map);
+  if (!Numbers || Numbers->size() != Dims || !MapNumber)
+    return false;
+  C.Map = *MapNumber;
+  C.Coords.assign(Numbers->begin(), Numbers->end());
+  return true;
+}
+
+std::optional<TensorCopy> parseTensorCopy(StringRef Asm) {
+  SmallVector<StringRef, 8> Parts;
+  StringRef Operands;
+  if (!oneStatement(Asm, Parts, Operands) || Parts.size() < 7 ||
+      Parts[0] != "cp" || Parts[1] != "async" || Parts[2] != "bulk" ||
+      Parts[3] != "tensor")
+    return std::nullopt;
+  unsigned Dims = 0;
+  if (!Parts[4].consume_back("d") || Parts[4].getAsInteger(10, Dims) ||
+      Dims < 1 || Dims > 5)
+    return std::nullopt;
+  TensorCopy C;
+  StringRef Completion;
+  if ((Parts[5] == "shared::cluster" || Parts[5] == "shared::cta") &&
+      Parts[6] == "global")
+    Completion = "mbarrier::complete_tx::bytes";
+  else if (Parts[5] == "global" && Parts[6] == "shared::cta")
+    Completion = "bulk_group";
+  else
+    return std::nullopt;
+  C.ToShared = Parts[5] != "global";
+  ArrayRef<StringRef> Rest = ArrayRef(Parts).drop_front(7);
+  if (!Rest.empty() && Rest.front() == "tile")
+    Rest = Rest.drop_front();
+  if (Rest.empty() || Rest.front() != Completion)
+    return std::nullopt;
+  Rest = Rest.drop_front();
+  bool Hint = Rest.size() == 1 && Rest.front() == "L2::cache_hint";
+  if (!Rest.empty() && !Hint)
+    return std::nullopt;
+  SmallVector<StringRef, 6> Ops = ptxOperands(Operands);
+  if (Ops.size() != (C.ToShared ? 3u : 2u) + Hint)
+    return std::nullopt;
+  auto Shared = addressOperand(Ops[C.ToShared ? 0 : 1]);
+  if (!Shared || !mapOperands(Ops[C.ToShared ? 1 : 0], Dims, C) ||
+      (C.ToShared && !addressOperand(Ops[2])))
+    return std::nullopt;
+  C.Shared = *Shared;
+  return C;
+}
+
+/// The kernel parameter a map operand is the address of (a ptrtoint of the
+/// __grid_constant__ parameter once helpers are inlined); null otherwise.
+Argument *mapParameter(Value *V) {
+  while (auto *Op = dyn_cast<Operator>(V)) {
+    if (Op->getOpcode() != Instruction::PtrToInt &&
+        Op->getOpcode() != Instruction::AddrSpaceCast &&
+        Op->getOpcode() != Instruction::BitCast)
+      break;
+    V = Op->getOperand(0);
+  }
+  auto *A = dyn_cast<Argument>(V);
+  if (!A || A->getParent()->getCallingConv() != CallingConv::PTX_Kernel ||
+      !A->getType()->isPointerTy())
+    return nullptr;
+  return A;
+}
+
+/// Leaves the copy as asm, with why its bytes are not known.
+bool leaveUnread(CallInst &CI, const Twine &Why) {
+  LLVMContext &Ctx = CI.getContext();
+  CI.setMetadata(UnreadCopyMD, MDNode::get(Ctx, MDString::get(Ctx, Why.str())));
+  return false;
+}
+
+/// The bytes between consecutive coordinates of each dimension from 1 up:
+/// the map's global strides where the host code gives them as constants;
+/// otherwise a layout of 2^K elements per dimension, which keeps distinct
+/// coordinates at distinct addresses (and so the footprints and reuse of
+/// the boxes) for coordinates below 2^K.
+SmallVector<int64_t, 4> tensorStrides(const TensorMapBox &Box) {
+  size_t Rank = Box.Box.size();
+  if (Box.Strides.size() + 1 == Rank)
+    return SmallVector<int64_t, 4>(Box.Strides.begin(), Box.Strides.end());
+  unsigned K = std::min<unsigned>(24, 59 / Rank);
+  SmallVector<int64_t, 4> S;
+  for (size_t I = 1; I < Rank; ++I)
+    S.push_back(int64_t(Box.ElementBytes) << (K * I));
+  return S;
+}
+
+/// A TMA copy (parseTensorCopy) of a kernel parameter's map as a volatile
+/// memcpy per row of the box between the shared window and the tensor,
+/// which is addressed as a global buffer named after the map parameter:
+/// row (r1, r2, ...) of the box at coordinates (c0, c1, ...) starts at
+/// c0 * E + sum (ci + ri) * stride_i (docs/counting.md, "Inline PTX").
+bool lowerTensorCopyAsm(CallInst &CI, const InlineAsm &IA,
+                        const TensorMapBoxes &Maps) {
+  std::optional<TensorCopy> C = parseTensorCopy(IA.getAsmString());
+  if (!C || !CI.getType()->isVoidTy() || C->Shared >= CI.arg_size() ||
+      C->Map >= CI.arg_size() ||
+      llvm::any_of(C->Coords, [&](unsigned N) { return N >= CI.arg_size(); }))
+    return false;
+  Argument *Param = mapParameter(CI.getArgOperand(C->Map));
+  if (!Param)
+    return false;
+  std::string Name = Param->getName().str();
+  std::string Quoted = Name.empty() ? "its tensor map" : "'" + Name + "'";
+  auto K = Maps.find(Param->getParent()->getName().str());
+  const TensorMapBox *Box = nullptr;
+  if (K != Maps.end())
+    if (auto P = K->second.find(Param->getArgNo()); P != K->second.end())
+      Box = &P->second;
+  if (!Box)
+    return leaveUnread(CI, "no launch in this file passes " + Quoted +
+                               " a map built by cuTensorMapEncodeTiled, so "
+                               "the box and its bytes are unknown");
+  if (!Box->known())
+    return leaveUnread(CI, "the box of " + Quoted +
+                               " is not known: " + Box->Why + " (line " +
+                               Twine(Box->Loc.Line) + ")");
+  if (Box->Box.size() != C->Coords.size())
+    return leaveUnread(CI, "the copy has " + Twine(C->Coords.size()) +
+                               " coordinates, and the box of " + Quoted +
+                               " has " + Twine(Box->Box.size()) +
+                               " dimensions");
+  IRBuilder<> B(&CI);
+  B.SetCurrentDebugLocation(CI.getDebugLoc());
+  LLVMContext &Ctx = CI.getContext();
+  Value *Shared = sharedPointer(B, CI.getArgOperand(C->Shared));
+  if (!Shared)
+    return false;
+  Value *Tensor = B.CreateAddrSpaceCast(Param, PointerType::get(Ctx, 1));
+  SmallVector<Value *, 5> Coords;
+  for (unsigned N : C->Coords)
+    Coords.push_back(B.CreateSExtOrTrunc(CI.getArgOperand(N), B.getInt64Ty()));
+  SmallVector<int64_t, 4> Strides = tensorStrides(*Box);
+  int64_t RowBytes = Box->Box[0] * Box->ElementBytes, Rows = 1;
+  for (size_t I = 1; I < Box->Box.size(); ++I)
+    Rows *= Box->Box[I];
+  // The offset of row R: its coordinate in each dimension is R's digit
+  // in the mixed radix of the box's dimensions.
+  auto copyRow = [&](IRBuilder<> &At, Value *Row) {
+    Value *Offset = At.CreateMul(Coords[0], At.getInt64(Box->ElementBytes));
+    Value *Rest = Row;
+    for (size_t I = 1; I < Box->Box.size(); ++I) {
+      Value *Digit = Rest;
+      if (I + 1 < Box->Box.size()) {
+        Digit = At.CreateURem(Rest, At.getInt64(Box->Box[I]));
+        Rest = At.CreateUDiv(Rest, At.getInt64(Box->Box[I]));
+      }
+      Value *Coord = At.CreateAdd(Coords[I], Digit);
+      Offset = At.CreateAdd(Offset,
+                            At.CreateMul(Coord, At.getInt64(Strides[I - 1])));
+    }
+    Value *Global = At.CreateGEP(At.getInt8Ty(), Tensor, Offset);
+    Value *Local = At.CreateGEP(At.getInt8Ty(), Shared,
+                                At.CreateMul(Row, At.getInt64(RowBytes)));
+    Value *Dst = C->ToShared ? Local : Global;
+    Value *Src = C->ToShared ? Global : Local;
+    At.CreateMemCpy(Dst, Align(16), Src, Align(16), At.getInt64(RowBytes),
+                    /*isVolatile=*/true);
+  };
+  if (Rows == 1) {
+    copyRow(B, B.getInt64(0));
+  } else {
+    auto [Body, Row] =
+        SplitBlockAndInsertSimpleForLoop(B.getInt64(Rows), CI.getIterator());
+    IRBuilder<> InLoop(Body);
+    InLoop.SetCurrentDebugLocation(CI.getDebugLoc());
+    copyRow(InLoop, Row);
+  }
+  CI.eraseFromParent();
+  return true;
+}
+
 /// Whether the asm's operands are those A needs, each once: a load writes
 /// every output and reads the address only; a store has no outputs and
 /// reads the address and one value per lane. Outputs is the number of
@@ -602,7 +802,7 @@ bool operandsFit(const InlineAsm &IA, const CallInst &CI, const Access &A,
 
 } // namespace
 
-bool roofline::lowerCacheHintAsm(CallInst &CI) {
+bool roofline::lowerCacheHintAsm(CallInst &CI, const TensorMapBoxes &Maps) {
   auto *IA = dyn_cast<InlineAsm>(CI.getCalledOperand());
   if (!IA)
     return lowerAsyncCopyIntrinsic(CI);
@@ -610,7 +810,8 @@ bool roofline::lowerCacheHintAsm(CallInst &CI) {
   if (!A)
     A = parseMatrix(IA->getAsmString());
   if (!A)
-    return lowerAsyncCopyAsm(CI, *IA) || lowerBulkCopyAsm(CI, *IA);
+    return lowerAsyncCopyAsm(CI, *IA) || lowerBulkCopyAsm(CI, *IA) ||
+           lowerTensorCopyAsm(CI, *IA, Maps);
 
   bool ClobbersMemory = false;
   unsigned Outputs = 0;
@@ -641,8 +842,12 @@ bool roofline::lowerCacheHintAsm(CallInst &CI) {
   Value *Ptr = CI.getArgOperand(A->Address - Outputs);
   if (A->Shared)
     Ptr = track(sharedPointer(B, Ptr));
-  else if (Ptr->getType()->isIntegerTy(64))
-    Ptr = track(B.CreateIntToPtr(Ptr, PointerType::get(Ctx, 0)));
+  else if (Ptr->getType()->isIntegerTy(64) ||
+           (A->AddrSpace && Ptr->getType()->isIntegerTy(32)))
+    Ptr = track(B.CreateIntToPtr(Ptr, PointerType::get(Ctx, A->AddrSpace)));
+  else if (A->AddrSpace && Ptr->getType()->isPointerTy())
+    Ptr =
+        track(B.CreateAddrSpaceCast(Ptr, PointerType::get(Ctx, A->AddrSpace)));
   if (!Ptr || !Ptr->getType()->isPointerTy())
     return discard();
   const DataLayout &DL = CI.getModule()->getDataLayout();
@@ -692,7 +897,7 @@ bool roofline::lowerCacheHintAsm(CallInst &CI) {
   return true;
 }
 
-unsigned roofline::lowerCacheHintAsm(Module &M) {
+unsigned roofline::lowerCacheHintAsm(Module &M, const TensorMapBoxes &Maps) {
   SmallVector<CallInst *, 16> Calls;
   for (Function &F : M)
     for (BasicBlock &BB : F)
@@ -705,6 +910,24 @@ unsigned roofline::lowerCacheHintAsm(Module &M) {
           Calls.push_back(CI);
   unsigned N = 0;
   for (CallInst *CI : Calls)
-    N += lowerCacheHintAsm(*CI);
+    N += lowerCacheHintAsm(*CI, Maps);
   return N;
+}
+
+SmallVector<StringRef, 6> roofline::ptxOperands(StringRef S) {
+  SmallVector<StringRef, 6> Ops;
+  int Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I < S.size(); ++I) {
+    if (S[I] == '[' || S[I] == '{')
+      ++Depth;
+    else if (S[I] == ']' || S[I] == '}')
+      --Depth;
+    else if (S[I] == ',' && Depth == 0) {
+      Ops.push_back(S.slice(Start, I).trim());
+      Start = I + 1;
+    }
+  }
+  Ops.push_back(S.drop_front(Start).trim());
+  return Ops;
 }

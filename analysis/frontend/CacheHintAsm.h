@@ -23,6 +23,11 @@
 #ifndef CUDA_ROOFLINE_CACHEHINTASM_H
 #define CUDA_ROOFLINE_CACHEHINTASM_H
 
+#include "TensorMaps.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
 namespace llvm {
 class CallInst;
 class Module;
@@ -33,6 +38,10 @@ namespace roofline {
 /// Metadata on the load or store an ldmatrix/stmatrix .x1/.x2 became: only
 /// some lanes' addresses are rows of the request (AccessModel::PartialLanes).
 constexpr const char *PartialLanesMD = "roofline.partial_lanes";
+
+/// Metadata on a TMA copy left as asm: why its box is not known (one
+/// string), for the unknown OpClassifier reports.
+constexpr const char *UnreadCopyMD = "roofline.unread_copy";
 
 /// Replaces CI, if it is such an asm, by the equivalent load or store
 /// (volatile when the asm is volatile or clobbers memory, as the compiler
@@ -47,11 +56,18 @@ constexpr const char *PartialLanesMD = "roofline.partial_lanes";
 /// 128 bits; the operands `D, [$a]` (load) or `[$a], D` (store), D being
 /// one operand or {$x,$y,...}, one per vector lane. Also
 /// `ldmatrix`/`stmatrix...m8n8.{x1,x2,x4}[.trans].b16` and
-/// `cp.async.{ca,cg}.shared.global [$d], [$s], 4|8|16`.
-bool lowerCacheHintAsm(llvm::CallInst &CI);
+/// `cp.async.{ca,cg}.shared.global [$d], [$s], 4|8|16`, the
+/// `cp.async.bulk` copies of a constant size, and the tile-mode
+/// `cp.async.bulk.tensor` copies of a kernel's CUtensorMap parameter whose
+/// box Maps knows (by the kernel's mangled name and the parameter's index).
+bool lowerCacheHintAsm(llvm::CallInst &CI, const TensorMapBoxes &Maps = {});
+
+/// An asm statement's operands ("[$0], [$1, {$2, $3}], [$4]"), split at
+/// the commas outside [] and {}, each trimmed.
+llvm::SmallVector<llvm::StringRef, 6> ptxOperands(llvm::StringRef S);
 
 /// lowerCacheHintAsm on every asm call of M; returns how many it replaced.
-unsigned lowerCacheHintAsm(llvm::Module &M);
+unsigned lowerCacheHintAsm(llvm::Module &M, const TensorMapBoxes &Maps = {});
 
 } // namespace roofline
 

@@ -570,7 +570,8 @@ static void replaceMinMaxCalls(llvm::Module &M) {
   }
 }
 
-void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
+void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch,
+                                   const TensorMapBoxes &Maps) {
   static bool Initialized = [] {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
@@ -581,7 +582,7 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
 
   // Inline-PTX global loads and stores become plain ones, counted and
   // analyzed as such (CacheHintAsm.h).
-  lowerCacheHintAsm(M);
+  lowerCacheHintAsm(M, Maps);
   replaceMinMaxCalls(M);
   replaceMul24Calls(M);
   exposeOutputArguments(M);
@@ -642,7 +643,7 @@ void roofline::optimizeForAnalysis(llvm::Module &M, const std::string &Arch) {
   // A shared-window address is visible once helpers like smem_u32(p) are
   // inlined: the ldmatrix, ld.shared and cp.async that needed one are
   // lowered now, and their address casts folded back onto the array.
-  if (lowerCacheHintAsm(M))
+  if (lowerCacheHintAsm(M, Maps))
     runPipeline(M, TM.get(), PTO, [](llvm::PassBuilder &) {
       llvm::FunctionPassManager FPM;
       FPM.addPass(llvm::InstCombinePass());
@@ -881,7 +882,7 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
   }
   if (Rc != 0 || !Out.Module || Filter.getNumErrors() != 0 || InjectedError)
     return compileFailure(File, Opts, Filter, Action.Isolated);
-  optimizeForAnalysis(*Out.Module, Opts.Arch);
+  optimizeForAnalysis(*Out.Module, Opts.Arch, Out.Facts.TensorMaps);
   markMathMode(*Out.Module, Opts, Action.ApproxMath);
   if (Opts.DumpIR)
     Out.Module->print(llvm::errs(), nullptr);

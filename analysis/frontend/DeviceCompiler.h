@@ -79,7 +79,9 @@ compileDeviceSide(const clang::tooling::CompilationDatabase &DB,
                   const std::string &File, const CompileOptions &Opts);
 
 /// Runs the analysis optimization pipeline (exposed for tests).
-void optimizeForAnalysis(llvm::Module &M, const std::string &Arch);
+/// Maps: the boxes of the TMA tensor maps the host code builds.
+void optimizeForAnalysis(llvm::Module &M, const std::string &Arch,
+                         const TensorMapBoxes &Maps = {});
 
 } // namespace roofline
 

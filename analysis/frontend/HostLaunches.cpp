@@ -2468,6 +2468,10 @@ public:
     Site.KernelMangledName = Names.getName(FD);
     Site.Loc = toLoc(Ctx.getSourceManager(), Call->getBeginLoc());
     Site.HostNames = hostNames(Call);
+    for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I)
+      if (isTensorMapType(FD->getParamDecl(I)->getType()))
+        mergeTensorMapBox(Facts.TensorMaps[Site.KernelMangledName][I],
+                          tensorMapBox(Ctx, Call->getArg(I)));
     ParentMap *PM = parentMapFor(Call);
     // The launch in its own function; if that lacks values of the
     // function's parameters, in each context its callers give it.

@@ -13,6 +13,7 @@
 #define CUDA_ROOFLINE_HOSTLAUNCHES_H
 
 #include "LaunchSpec.h"
+#include "TensorMaps.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -75,6 +76,8 @@ struct HostFacts {
   /// --param values the variable they name cannot hold (the analysis stops:
   /// the program would see another value).
   std::vector<std::string> Errors;
+  /// The boxes of the TMA tensor maps the launches pass (TensorMaps.h).
+  TensorMapBoxes TensorMaps;
   const KernelDecl *findKernel(const std::string &Mangled) const;
 };
 

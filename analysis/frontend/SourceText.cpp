@@ -263,7 +263,14 @@ std::string roofline::expressionAt(StringRef Text, unsigned Line,
   if (Text[Pos] == '=' || (Pos + 1 < Text.size() && Text[Pos + 1] == '=' &&
                            StringRef("+-*/%&|^").contains(Text[Pos])))
     return storeTarget(Text, Pos, Line, Column, StartColumn, StartLine);
-  return expressionFrom(Text, Pos, Line, Column, StartColumn, StartLine);
+  std::string E =
+      expressionFrom(Text, Pos, Line, Column, StartColumn, StartLine);
+  // An inline-PTX access (ldmatrix, cp.async) is located at its asm
+  // statement, whose keyword names nothing it reads or writes: the caller
+  // names the array instead.
+  if (E == "asm" || E == "__asm__" || E == "__asm")
+    return "";
+  return E;
 }
 
 llvm::StringRef SourceFiles::text(const std::string &Path) {

@@ -1,6 +1,7 @@
 //===- OpClassifier.cpp ---------------------------------------------------===//
 
 #include "OpClassifier.h"
+#include "CacheHintAsm.h"
 #include "Counters.h"
 #include "ExecutedMath.h"
 
@@ -490,8 +491,11 @@ unsigned ptxAffects(const PtxRow *Row) {
   }
 }
 
-bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
-                            unsigned &Affects);
+/// The constant value of each asm operand ($N), where it is one.
+using OperandValues = ArrayRef<std::optional<uint64_t>>;
+
+bool classifyPtxInstruction(StringRef Stmt, OperandValues Values, OpCounts &Out,
+                            std::string &Why, unsigned &Affects);
 
 /// An asynchronous copy CacheHintAsm did not turn into a load and a store:
 /// its bytes are unknown, and the reason says which part could not be read.
@@ -515,11 +519,12 @@ bool unreadAsyncCopy(StringRef Op, std::string &Why, unsigned &Affects) {
 /// adds with the in-range bit of a shuffle): work it would count is
 /// unknown, not counted in every lane.
 bool classifyPredicatedPtx(StringRef Guard, StringRef Stmt, StringRef Op,
-                           std::string &Why, unsigned &Affects) {
+                           OperandValues Values, std::string &Why,
+                           unsigned &Affects) {
   OpCounts Probe;
   std::string Ignored;
   unsigned ProbeAffects = 0;
-  if (!classifyPtxInstruction(Stmt, Probe, Ignored, ProbeAffects)) {
+  if (!classifyPtxInstruction(Stmt, Values, Probe, Ignored, ProbeAffects)) {
     Why = Ignored;
     Affects = ProbeAffects;
     return false;
@@ -568,6 +573,84 @@ bool classifyPtxMma(StringRef Op, StringRef Operands, OpCounts &Out,
   if (!AfterD.ltrim().starts_with("{"))
     Bytes += (*Shape)[0] * Executed[2] * Types[1].second;
   Out[counter::SharedLoadBytes] += Bytes / 128;
+  return true;
+}
+
+/// tcgen05.mma.cta_group::{1,2}.kind::{f16,tf32,f8f6f4,i8} [d_tmem], a,
+/// b_desc, idesc, ...: one thread issues it for its CTA (or CTA pair), and
+/// its shape is in the instruction descriptor, a 32-bit operand that must
+/// be a constant once helpers are inlined. Descriptor bits (PTX ISA 9.0,
+/// "TensorCore 5th Generation Family Instructions", "Instruction
+/// descriptor"): 4-5 the D format (1: f32), 7-9 the A format, 17-22 N >> 3,
+/// 24-28 M >> 4. K is the kind's: 16 for f16, 8 for tf32, 32 for f8f6f4
+/// and i8. The issuing thread counts the 2·M·N·K FLOPs and the operands
+/// it reads from shared memory: B, and A unless A is in tensor memory
+/// ("[a_tmem]").
+bool classifyTcgen05Mma(StringRef Op, StringRef Operands, OperandValues Values,
+                        OpCounts &Out, std::string &Why, unsigned &Affects) {
+  Affects = AffectsCompute | AffectsLoads;
+  SmallVector<StringRef, 6> Parts;
+  Op.split(Parts, '.');
+  StringRef Kind = Parts.size() >= 4 ? Parts[3] : "";
+  int64_t K = StringSwitch<int64_t>(Kind)
+                  .Case("kind::f16", 16)
+                  .Case("kind::tf32", 8)
+                  .Cases({"kind::f8f6f4", "kind::i8"}, 32)
+                  .Default(0);
+  if (Parts.size() < 4 || Parts[1] != "mma" ||
+      !Parts[2].starts_with("cta_group::") || !K) {
+    Why = ("inline assembly '" + Op +
+           "' is not analyzed: only the dense tcgen05.mma of kinds f16, tf32, "
+           "f8f6f4 and i8 is (not sparse, weight-stationary or block-scaled)")
+              .str();
+    return false;
+  }
+  SmallVector<StringRef, 6> Ops = ptxOperands(Operands);
+  std::optional<uint64_t> Desc;
+  if (Ops.size() >= 5) {
+    StringRef D = Ops[3];
+    unsigned N = 0;
+    if (D.consume_front("$") && !D.getAsInteger(10, N) && N < Values.size())
+      Desc = Values[N];
+  }
+  if (!Desc) {
+    Why = ("tcgen05.mma '" + Op +
+           "': its instruction descriptor is not a constant, so its shape "
+           "is unknown")
+              .str();
+    return false;
+  }
+  int64_t M = ((*Desc >> 24) & 0x1F) << 4, N = ((*Desc >> 17) & 0x3F) << 3;
+  unsigned AFormat = (*Desc >> 7) & 7, DFormat = (*Desc >> 4) & 3;
+  std::string Prec;
+  int64_t Bytes = 1;
+  if (Kind == "kind::f16") {
+    Prec = AFormat == 0 ? "fp16" : AFormat == 1 ? "bf16" : "";
+    Bytes = 2;
+  } else if (Kind == "kind::tf32") {
+    Prec = "tf32";
+    Bytes = 4;
+  } else if (Kind == "kind::i8") {
+    Prec = "int8";
+  } else {
+    Prec = AFormat <= 1                   ? "fp8"
+           : AFormat == 3 || AFormat == 4 ? "fp6"
+           : AFormat == 5                 ? "fp4"
+                                          : "";
+  }
+  if ((M != 64 && M != 128 && M != 256) || N < 8 || N > 256 || Prec.empty()) {
+    Why = ("tcgen05.mma '" + Op + "': its instruction descriptor " +
+           Twine::utohexstr(*Desc) + " names no shape or type of the kind")
+              .str();
+    return false;
+  }
+  if ((Prec == "fp16" || Prec == "fp8") && DFormat == 1)
+    Prec += "_fp32acc";
+  addMma(Out, {M, N, K}, Prec, /*Threads=*/1);
+  int64_t Shared = N * K * Bytes;
+  if (!Ops[1].starts_with("["))
+    Shared += M * K * Bytes;
+  Out[counter::SharedLoadBytes] += Shared;
   return true;
 }
 
@@ -621,8 +704,8 @@ void countPtxArithmetic(StringRef Op, PtxEffect Effect, OpCounts &Out) {
 /// implement half2/bf162 arithmetic this way). False for instructions whose
 /// effect is not modelled (memory, control flow, predicated work); Affects
 /// then says what they may change.
-bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
-                            unsigned &Affects) {
+bool classifyPtxInstruction(StringRef Stmt, OperandValues Values, OpCounts &Out,
+                            std::string &Why, unsigned &Affects) {
   Stmt = Stmt.trim();
   while (Stmt.consume_front("{") || Stmt.consume_front("}"))
     Stmt = Stmt.ltrim();
@@ -646,7 +729,7 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
     return false;
   }
   if (!Guard.empty())
-    return classifyPredicatedPtx(Guard, Stmt, Op, Why, Affects);
+    return classifyPredicatedPtx(Guard, Stmt, Op, Values, Why, Affects);
   const PtxRow *Row = ptxRow(Op);
   if (!Row || Row->Effect == PtxEffect::Loads ||
       Row->Effect == PtxEffect::Stores ||
@@ -664,6 +747,9 @@ bool classifyPtxInstruction(StringRef Stmt, OpCounts &Out, std::string &Why,
   case PtxEffect::AsyncCopy:
     return unreadAsyncCopy(Op, Why, Affects);
   case PtxEffect::Mma:
+    if (Op.starts_with("tcgen05."))
+      return classifyTcgen05Mma(Op, Stmt.drop_front(Op.size()), Values, Out,
+                                Why, Affects);
     return classifyPtxMma(Op, Stmt.drop_front(Op.size()), Out, Why, Affects);
   default:
     countPtxArithmetic(Op, Row->Effect, Out);
@@ -682,8 +768,26 @@ unsigned narrowAffects(StringRef Line, unsigned Affects, bool MemoryClobber) {
   return Affects & (AffectsRegisters | RepeatsBlock);
 }
 
-bool classifyPtxAsm(StringRef Asm, bool MemoryClobber, OpCounts &Out,
-                    std::string &Why, unsigned &Affects) {
+/// The constant value of each operand of an asm call: operands are
+/// numbered direct outputs first (the call's results), then the call's
+/// arguments.
+SmallVector<std::optional<uint64_t>, 12> asmOperandValues(const CallBase &CB) {
+  SmallVector<std::optional<uint64_t>, 12> Values;
+  const auto *IA = cast<InlineAsm>(CB.getCalledOperand());
+  for (const InlineAsm::ConstraintInfo &C : IA->ParseConstraints())
+    if (C.Type == InlineAsm::isOutput && !C.isIndirect)
+      Values.push_back(std::nullopt);
+  for (const Value *A : CB.args()) {
+    auto *K = dyn_cast<ConstantInt>(A);
+    Values.push_back(K && K->getBitWidth() <= 64
+                         ? std::optional<uint64_t>(K->getZExtValue())
+                         : std::nullopt);
+  }
+  return Values;
+}
+
+bool classifyPtxAsm(StringRef Asm, bool MemoryClobber, OperandValues Values,
+                    OpCounts &Out, std::string &Why, unsigned &Affects) {
   // Comments go first: a ';' inside one does not end an instruction.
   std::string Code;
   for (size_t I = 0; I < Asm.size(); ++I) {
@@ -703,7 +807,7 @@ bool classifyPtxAsm(StringRef Asm, bool MemoryClobber, OpCounts &Out,
   // Every statement is read: what the block counts is kept, and the
   // counters of each one it cannot count are unknown (the first reason is
   // reported). A branch makes everything the block counts unknown.
-  bool Counted = true, Branches = false;
+  bool Counted = true, Branches = false, OthersCounted = true;
   unsigned Uncounted = 0;
   OpCounts Local;
   for (StringRef St : Stmts) {
@@ -712,16 +816,21 @@ bool classifyPtxAsm(StringRef Asm, bool MemoryClobber, OpCounts &Out,
     for (StringRef L : Lines) {
       std::string LineWhy;
       unsigned LineAffects = 0;
-      if (classifyPtxInstruction(L, Local, LineWhy, LineAffects))
+      if (classifyPtxInstruction(L, Values, Local, LineWhy, LineAffects))
         continue;
       LineAffects = narrowAffects(L, LineAffects, MemoryClobber);
       if (Counted)
         Why = LineWhy;
       Counted = false;
       Branches |= (LineAffects & RepeatsBlock) != 0;
+      OthersCounted &= (LineAffects & RepeatsBlock) != 0;
       Uncounted |= LineAffects & ~RepeatsBlock;
     }
   }
+  // A loop of instructions that count nothing (an mbarrier wait that
+  // spins until the phase flips) counts nothing however often it runs.
+  if (Branches && OthersCounted && Local.empty())
+    return true;
   for (auto &KV : Local) {
     Out[KV.first] += KV.second;
     if (Branches)
@@ -1024,11 +1133,18 @@ static bool classifyAlgorithmic(const Instruction &I, const DataLayout &DL,
   case Instruction::Call: {
     const auto &CB = cast<CallBase>(I);
     if (CB.isInlineAsm()) {
+      // A TMA copy whose box the host code does not give (CacheHintAsm.h).
+      if (auto *MD = CB.getMetadata(UnreadCopyMD)) {
+        Why = ("TMA copy: " + cast<MDString>(MD->getOperand(0))->getString())
+                  .str();
+        Affects = AffectsLoads | AffectsStores;
+        return false;
+      }
       const auto *IA = cast<InlineAsm>(CB.getCalledOperand());
       return classifyPtxAsm(IA->getAsmString(),
                             IA->getConstraintString().find("~{memory}") !=
                                 std::string::npos,
-                            Out, Why, Affects);
+                            asmOperandValues(CB), Out, Why, Affects);
     }
     if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
       if (auto *MI = dyn_cast<MemIntrinsic>(II))

@@ -405,6 +405,14 @@ TEST(ExpressionAtTest, SubscriptsStoresAndCasts) {
   EXPECT_EQ(expressionAt(Src, 4, 13, &Col), "s.data[3]");
   EXPECT_EQ(Col, 3u);
   EXPECT_EQ(expressionAt(Src, 9, 1), "");
+  // An ldmatrix or cp.async is located at its asm statement: no expression
+  // (the finding names the array).
+  const char *Asm = "  asm volatile(\"ldmatrix.sync.aligned.m8n8.x4.shared.b16 "
+                    "{%0,%1,%2,%3}, [%4];\" : ...);\n"
+                    "  __asm__ __volatile__(\"cp.async.cg.shared.global [%0], "
+                    "[%1], 16;\" :: ...);\n";
+  EXPECT_EQ(expressionAt(Asm, 1, 3), "");
+  EXPECT_EQ(expressionAt(Asm, 2, 3), "");
   // A register copy from shared memory: the load is the right-hand side.
   const char *Copy = "  *reinterpret_cast<float4 *>(&r[j]) = "
                      "*reinterpret_cast<const float4 *>(&Bs[d * 8 + j]);\n";

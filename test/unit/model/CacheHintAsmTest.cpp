@@ -15,9 +15,11 @@
 #include "CacheHintAsm.h"
 #include "OpClassifier.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
@@ -80,6 +82,22 @@ define void @st_s8(ptr %p, i32 %x) {
 define i32 @ld_nc(i64 %a) {
   %v = call i32 asm "ld.global.nc.L1::no_allocate.b32 $0, [$1];", "=r,l"(i64 %a)
   ret i32 %v
+}
+
+; The constant bank and local memory: counted as the C++ accesses to them
+; are (nothing: no global or shared bytes), not unknown. A store to the
+; constant bank does not exist.
+define float @ld_const(i64 %a) {
+  %v = call float asm "ld.const.f32 $0, [$1];", "=f,l"(i64 %a)
+  ret float %v
+}
+define void @st_local_v2(i32 %a, i32 %x, i32 %y) {
+  call void asm sideeffect "st.local.v2.b32 [$0], {$1, $2};", "r,r,r"(i32 %a, i32 %x, i32 %y)
+  ret void
+}
+define void @st_const(i64 %a, float %x) {
+  call void asm sideeffect "st.const.f32 [$0], $1;", "l,f"(i64 %a, float %x)
+  ret void
 }
 
 ; Left alone: two instructions; a predicate; shared memory; an address
@@ -223,6 +241,30 @@ define void @bulk_odd(ptr %dst, ptr addrspace(3) %s) {
   ret void
 }
 
+; TMA copies of a kernel's __grid_constant__ tensor map: a 2-D box of 32 x 4
+; floats into shared memory (4 rows of 128 B), a 1-D box of 64 halves back
+; to global memory (one row of 128 B), and a map no launch gives a box.
+define ptx_kernel void @tma_2d(ptr byval([128 x i8]) align 64 %map, ptr addrspace(3) %d, ptr addrspace(3) %bar, i32 %x, i32 %y) {
+  %r = ptrtoint ptr addrspace(3) %d to i32
+  %b = ptrtoint ptr addrspace(3) %bar to i32
+  %m = ptrtoint ptr %map to i64
+  call void asm sideeffect "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {$2, $3}], [$4];", "r,l,r,r,r,~{memory}"(i32 %r, i64 %m, i32 %x, i32 %y, i32 %b)
+  ret void
+}
+define ptx_kernel void @tma_1d_store(ptr byval([128 x i8]) align 64 %map, ptr addrspace(3) %s, i32 %x, i64 %policy) {
+  %r = ptrtoint ptr addrspace(3) %s to i32
+  %m = ptrtoint ptr %map to i64
+  call void asm sideeffect "cp.async.bulk.tensor.1d.global.shared::cta.bulk_group.L2::cache_hint [$0, {$1}], [$2], $3;", "l,r,r,l,~{memory}"(i64 %m, i32 %x, i32 %r, i64 %policy)
+  ret void
+}
+define ptx_kernel void @tma_unseen(ptr byval([128 x i8]) align 64 %map, ptr addrspace(3) %d, ptr addrspace(3) %bar) {
+  %r = ptrtoint ptr addrspace(3) %d to i32
+  %b = ptrtoint ptr addrspace(3) %bar to i32
+  %m = ptrtoint ptr %map to i64
+  call void asm sideeffect "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {$2, $3}], [$4];", "r,l,r,r,r,~{memory}"(i32 %r, i64 %m, i32 0, i32 0, i32 %b)
+  ret void
+}
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!2}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: LineTablesOnly)
@@ -242,7 +284,19 @@ protected:
     // st_f32, st_v2, st_s8, ld_nc) and ld_shared_cvta, st_shared_v2,
     // ldmatrix_x4, ldmatrix_x2, cp_async_16, cp_async_8, cp_async_intrinsic,
     // cp_async_zfill, cp_async_zfill0, bulk_to_shared, bulk_to_global.
-    Replaced = lowerCacheHintAsm(*Mod);
+    // The boxes the host code gives tma_2d's and tma_1d_store's maps.
+    TensorMapBoxes Maps;
+    TensorMapBox Floats;
+    Floats.Bytes = 512;
+    Floats.ElementBytes = 4;
+    Floats.Box = {32, 4};
+    Maps["tma_2d"][0] = Floats;
+    TensorMapBox Halves;
+    Halves.Bytes = 128;
+    Halves.ElementBytes = 2;
+    Halves.Box = {64};
+    Maps["tma_1d_store"][0] = Halves;
+    Replaced = lowerCacheHintAsm(*Mod, Maps);
   }
 
   /// What F's instructions count, summed; Ok is false if one is unknown.
@@ -288,8 +342,9 @@ protected:
 
 TEST_F(CacheHintAsmTest, ReplacesExactlyTheSimpleAccesses) {
   // The eight global accesses, the seven shared-memory idioms, the two
-  // zero-filling copies and the two bulk copies.
-  EXPECT_EQ(Replaced, 19u);
+  // zero-filling copies, the two bulk copies and the two TMA copies whose
+  // boxes are known.
+  EXPECT_EQ(Replaced, 23u);
   for (const char *Fn : {"ld_f32", "ld_v4", "ld_s8", "ld_b16", "st_f32",
                          "st_v2", "st_s8", "ld_nc"})
     EXPECT_FALSE(hasAsm(Fn)) << Fn;
@@ -472,6 +527,70 @@ TEST_F(CacheHintAsmTest, BulkCopies) {
       EXPECT_FALSE(
           classifyInstruction(I, Mod->getDataLayout(), Out, Why, Affects));
       EXPECT_NE(Why.find("size is not a compile-time constant"),
+                std::string::npos)
+          << Why;
+    }
+}
+
+TEST_F(CacheHintAsmTest, ConstantAndLocalSpaces) {
+  auto *Load = only<llvm::LoadInst>("ld_const");
+  ASSERT_NE(Load, nullptr);
+  EXPECT_EQ(Load->getPointerAddressSpace(), 4u);
+  EXPECT_TRUE(Load->getType()->isFloatTy());
+  auto *Store = only<llvm::StoreInst>("st_local_v2");
+  ASSERT_NE(Store, nullptr);
+  EXPECT_EQ(Store->getPointerAddressSpace(), 5u);
+  EXPECT_EQ(Mod->getDataLayout().getTypeStoreSize(
+                Store->getValueOperand()->getType()),
+            8u);
+  for (const char *Fn : {"ld_const", "st_local_v2"}) {
+    Counted C = count(Fn);
+    EXPECT_TRUE(C.Ok) << Fn;
+    EXPECT_TRUE(C.Counts.empty()) << Fn;
+  }
+  EXPECT_TRUE(hasAsm("st_const"));
+  EXPECT_FALSE(count("st_const").Ok);
+}
+
+TEST_F(CacheHintAsmTest, TensorCopies) {
+  // One row of the box per copy: 128 B, as 8 accesses of 16 B.
+  EXPECT_EQ(count("tma_2d").Counts, (OpCounts{{"global.loads", 8},
+                                              {"global.load_bytes", 128},
+                                              {"shared.store_bytes", 128}}));
+  EXPECT_EQ(count("tma_1d_store").Counts,
+            (OpCounts{{"global.stores", 8},
+                      {"global.store_bytes", 128},
+                      {"shared.load_bytes", 128}}));
+  // The 2-D box's 4 rows are a loop of 4 copies; a 1-D box is one row.
+  auto loopBound = [&](const char *Fn) -> int64_t {
+    for (llvm::Instruction &I : llvm::instructions(*Mod->getFunction(Fn)))
+      if (auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(&I))
+        if (auto *K = llvm::dyn_cast<llvm::ConstantInt>(Cmp->getOperand(1)))
+          return K->getSExtValue();
+    return 0;
+  };
+  EXPECT_EQ(loopBound("tma_2d"), 4);
+  EXPECT_EQ(loopBound("tma_1d_store"), 0);
+  // The global side is addressed from the map parameter, as a buffer of
+  // its own (so that boxes at the same coordinates are the same bytes).
+  auto *Copy = only<llvm::MemCpyInst>("tma_2d");
+  ASSERT_NE(Copy, nullptr);
+  EXPECT_EQ(llvm::getUnderlyingObject(Copy->getSource()),
+            Mod->getFunction("tma_2d")->getArg(0));
+  EXPECT_EQ(Copy->getSource()->getType()->getPointerAddressSpace(), 1u);
+  // No launch gives tma_unseen's map: it stays unknown, and says so.
+  EXPECT_TRUE(hasAsm("tma_unseen"));
+  for (llvm::Instruction &I :
+       llvm::instructions(*Mod->getFunction("tma_unseen")))
+    if (auto *CB = llvm::dyn_cast<llvm::CallBase>(&I);
+        CB && CB->isInlineAsm()) {
+      OpCounts Out;
+      std::string Why;
+      unsigned Affects = 0;
+      EXPECT_FALSE(
+          classifyInstruction(I, Mod->getDataLayout(), Out, Why, Affects));
+      EXPECT_NE(Why.find("no launch in this file passes 'map' a map built by "
+                         "cuTensorMapEncodeTiled"),
                 std::string::npos)
           << Why;
     }

@@ -207,6 +207,10 @@ entry:
   %tanh = call float asm "tanh.approx.f32 $0, $1;", "=f,f"(float %z)
   %fma2 = call i64 asm "fma.rn.f32x2 $0, $1, $1, $1;", "=l,l"(i64 %w64)
   %tc = call i32 asm "tcgen05.mma.cta.kind::f16 [$1], $2, $2, $1, 1;", "=r,r,l"(i32 %u, i64 %w64)
+  call void asm sideeffect "{\0A.reg .pred p;\0Asetp.ne.b32 p, $4, 0;\0Atcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;\0A}", "r,l,l,r,r,~{memory}"(i32 %u, i64 0, i64 0, i32 138413200, i32 1)
+  call void asm sideeffect "{\0A.reg .pred P;\0Asetp.ne.b32 P, $8, 0;\0Atcgen05.mma.cta_group::2.kind::f8f6f4 [$0], [$1], $2, $3, {$4, $5, $6, $7}, P;\0A}", "r,r,l,r,r,r,r,r,r,~{memory}"(i32 %u, i32 %u, i64 0, i32 270532624, i32 0, i32 0, i32 0, i32 0, i32 1)
+  call void asm sideeffect "tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, 1;", "r,l,l,r,~{memory}"(i32 %u, i64 0, i64 0, i32 %v)
+  %tld = call { i32, i32 } asm sideeffect "tcgen05.ld.sync.aligned.32x32b.x2.b32 {$0, $1}, [$2];", "=r,=r,r"(i32 %u)
   %brkpt_mem = call i32 asm sideeffect "brkpt;", "=r,~{memory}"()
   %brkpt_addr = call i32 asm "prefetchu.L1 [$1]; brkpt [$1];", "=r,l"(ptr %p)
   %pred_add = call float asm "{ .reg .f32 r0; .reg .pred p;\0A shfl.sync.down.b32 r0|p, $1, 1, 31, -1;\0A @p add.f32 r0, r0, $1; mov.f32 $0, r0; }", "=f,f"(float %z)
@@ -954,8 +958,9 @@ TEST_F(OpClassifierTest, InlineAsmMmaShapes) {
 
 TEST_F(OpClassifierTest, InlineAsmTableRows) {
   // Rows of PtxInstructions.def: reductions, votes, conversions, integer
-  // dot products and cache policies move nothing and count nothing.
-  for (const char *N : {"redux", "vote", "cvt", "dp4a", "policy"}) {
+  // dot products, cache policies and tensor-memory loads move nothing and
+  // count nothing.
+  for (const char *N : {"redux", "vote", "cvt", "dp4a", "policy", "tld"}) {
     Classified C = classify("asm", N);
     EXPECT_TRUE(C.Ok) << N << ": " << C.Why;
     EXPECT_TRUE(C.Counts.empty()) << N;
@@ -965,12 +970,44 @@ TEST_F(OpClassifierTest, InlineAsmTableRows) {
   EXPECT_EQ(classify("asm", "shfl").Counts, (OpCounts{{"shuffles", 1}}));
   EXPECT_EQ(classify("asm", "tanh").Counts, (OpCounts{{"special.tanh", 1}}));
   EXPECT_EQ(classify("asm", "fma2").Counts, (OpCounts{{"flops.fp32", 4}}));
-  // tcgen05.mma has no row (its operands live in tensor memory): unknown,
-  // named, and with an address operand it may touch memory.
+  // A tcgen05.mma form the table does not model (no cta_group): unknown,
+  // named; it computes and reads shared memory, and writes only tensor
+  // memory.
   Classified Tc = classify("asm", "tc");
   EXPECT_FALSE(Tc.Ok);
   EXPECT_NE(Tc.Why.find("tcgen05.mma"), std::string::npos) << Tc.Why;
-  EXPECT_EQ(Tc.Affects, AllCounters);
+  EXPECT_EQ(Tc.Affects, unsigned(AffectsCompute | AffectsLoads));
+}
+
+// tcgen05.mma: one thread issues the CTA's MMA, its shape in the constant
+// instruction descriptor (bits 4-5 D format, 7-9 A format, 17-22 N >> 3,
+// 24-28 M >> 4).
+TEST_F(OpClassifierTest, InlineAsmTcgen05) {
+  // 0x08400490 = 138413200: D f32 (1 << 4), A and B bf16 (1 << 7, 1 << 10),
+  // N = 256 (32 << 17), M = 128 (8 << 24); kind::f16 has K = 16:
+  // 2 x 128 x 256 x 16 = 1048576 FLOPs; A 128 x 16 x 2 B = 4096 B and B
+  // 256 x 16 x 2 B = 8192 B read from shared memory.
+  Classified Bf16 = classify(*voidAsm(*Mod, 3));
+  EXPECT_TRUE(Bf16.Ok) << Bf16.Why;
+  EXPECT_EQ(Bf16.Counts, (OpCounts{{"flops.tensor_bf16", 1048576},
+                                   {"mma", 1},
+                                   {"shared.load_bytes", 12288}}));
+  // CCCL's form, A in tensor memory ([$1]), a CTA pair: 0x10200010 =
+  // 270532624: D f32, A e4m3, N = 128 (16 << 17), M = 256 (16 << 24);
+  // kind::f8f6f4 has K = 32: 2 x 256 x 128 x 32 = 2097152 FLOPs at the
+  // fp8 f32-accumulate rate; only B, 128 x 32 x 1 B, from shared memory.
+  Classified Fp8 = classify(*voidAsm(*Mod, 4));
+  EXPECT_TRUE(Fp8.Ok) << Fp8.Why;
+  EXPECT_EQ(Fp8.Counts, (OpCounts{{"flops.tensor_fp8_fp32acc", 2097152},
+                                  {"mma", 1},
+                                  {"shared.load_bytes", 4096}}));
+  // A descriptor known only at run time: the shape is unknown.
+  Classified Any = classify(*voidAsm(*Mod, 5));
+  EXPECT_FALSE(Any.Ok);
+  EXPECT_NE(Any.Why.find("instruction descriptor is not a constant"),
+            std::string::npos)
+      << Any.Why;
+  EXPECT_EQ(Any.Affects, unsigned(AffectsCompute | AffectsLoads));
 }
 
 TEST_F(OpClassifierTest, InlineAsmPredicated) {

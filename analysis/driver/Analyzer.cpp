@@ -327,9 +327,9 @@ private:
   /// What ptxas allocates per function of the unit's PTX, or why not known.
   std::map<std::string, PtxasUsage> Usage;
   std::string UsageWhy;
-  /// The kernel (module name) whose PTX ptxas refused for an instruction
+  /// The kernels (module names) whose PTX ptxas refused for an instruction
   /// the architecture lacks, and ptxas's words.
-  std::pair<std::string, std::string> TargetRefusal;
+  std::map<std::string, std::string> TargetRefusals;
   void compileMachine();
   void addInstructions(KernelModel &Model);
   void assemble(const MarkedPtx &P, const std::string &Arch);
@@ -370,14 +370,17 @@ void UnitAnalysis::addInstructions(KernelModel &Model) {
     if (auto It = Machine->find(B.BB); It != Machine->end())
       B.Instructions = It->second;
   // Counts of a kernel the GPU cannot run would time nothing real.
-  if (!Model.Blocks.empty() && TargetRefusal.first == Model.MangledName) {
+  auto Refused = TargetRefusals.find(Model.MangledName);
+  if (!Model.Blocks.empty() && Refused != TargetRefusals.end()) {
     std::string Arch = S.Compile.Arch.empty() ? S.Gpu->Arch : S.Compile.Arch;
     UnknownReason R;
     R.Loc = Model.Blocks.front().Loc;
     R.Reason = "the kernel does not compile for " + Arch + " (" + S.Gpu->Name +
-               "): ptxas: " + TargetRefusal.second;
+               "): ptxas: " + Refused->second;
     Model.Blocks.front().Affected |= AffectsAll;
     Model.Blocks.front().Unknowns.push_back(R);
+    Model.RegistersWhy = R.Reason;
+    return;
   }
   auto It = Usage.find(Model.MangledName);
   if (It == Usage.end() || !It->second.Registers) {
@@ -391,37 +394,50 @@ void UnitAnalysis::addInstructions(KernelModel &Model) {
   Model.SpillLoadBytes = It->second.SpillLoadBytes;
 }
 
+/// The kernel ptxas refused for an instruction the architecture lacks, from
+/// its error ("..., line 519; error   : Modifier '.async' requires .target
+/// sm_90 or higher", or "... not supported on .target 'sm_90'"): the PTX
+/// entry that line is in, and ptxas's words; false for any other error.
+static bool targetRefusal(llvm::StringRef Why, llvm::StringRef Ptx,
+                          std::string &Entry, std::string &Said) {
+  size_t At = Why.find(", line ");
+  unsigned Line = 0;
+  bool Target = Why.contains("requires .target") ||
+                Why.contains("not supported on .target");
+  if (At == llvm::StringRef::npos || !Target ||
+      Why.substr(At + 7).consumeInteger(10, Line))
+    return false;
+  Entry = ptxEntryAtLine(Ptx, Line);
+  Said = Why.substr(Why.find(": ", At) + 2).split("; registers").first.trim();
+  return !Entry.empty();
+}
+
 // Registers per thread: what ptxas -v says of the PTX the instructions were
-// counted on (PTX names mapped back to the module's).
+// counted on (PTX names mapped back to the module's). A kernel ptxas
+// refuses for the architecture is set aside and the rest assembled again,
+// so each refused kernel is named and the others keep their registers.
 void UnitAnalysis::assemble(const MarkedPtx &P, const std::string &Arch) {
   // Longer than the back end takes for the largest unit it compiles.
   constexpr double TimeoutSeconds = 30;
-  auto Report = runPtxas(P.Ptx, Arch, Opts.CudaPath, TimeoutSeconds);
-  if (!Report) {
-    UsageWhy = llvm::toString(Report.takeError());
-    // "..., line 519; error   : Modifier '.async' requires .target sm_90
-    // or higher" (or "... not supported on .target 'sm_90'"): the kernel
-    // that line is in cannot run on this GPU.
-    llvm::StringRef Why(UsageWhy);
-    size_t At = Why.find(", line ");
-    unsigned Line = 0;
-    bool Target = Why.contains("requires .target") ||
-                  Why.contains("not supported on .target");
-    if (At == llvm::StringRef::npos || !Target ||
-        Why.substr(At + 7).consumeInteger(10, Line))
+  constexpr unsigned MaxRefusals = 8;
+  std::string Ptx = P.Ptx;
+  for (unsigned Round = 0; Round <= MaxRefusals; ++Round) {
+    auto Report = runPtxas(Ptx, Arch, Opts.CudaPath, TimeoutSeconds);
+    if (Report) {
+      UsageWhy.clear();
+      for (auto &[Name, U] : *Report) {
+        auto It = P.Renamed.find(Name);
+        Usage[It == P.Renamed.end() ? Name : It->second] = U;
+      }
       return;
-    std::string Entry = ptxEntryAtLine(P.Ptx, Line);
-    if (Entry.empty())
+    }
+    UsageWhy = llvm::toString(Report.takeError());
+    std::string Entry, Said;
+    if (Round == MaxRefusals || !targetRefusal(UsageWhy, Ptx, Entry, Said))
       return;
     auto It = P.Renamed.find(Entry);
-    llvm::StringRef Said = Why.substr(Why.find(": ", At) + 2);
-    TargetRefusal = {It == P.Renamed.end() ? Entry : It->second,
-                     Said.split("; registers").first.trim().str()};
-    return;
-  }
-  for (auto &[Name, U] : *Report) {
-    auto It = P.Renamed.find(Name);
-    Usage[It == P.Renamed.end() ? Name : It->second] = U;
+    TargetRefusals[It == P.Renamed.end() ? Entry : It->second] = Said;
+    Ptx = ptxWithoutEntry(Ptx, Entry);
   }
 }
 

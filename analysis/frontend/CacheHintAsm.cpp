@@ -10,6 +10,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
@@ -757,6 +758,39 @@ bool lowerTensorCopyAsm(CallInst &CI, const InlineAsm &IA,
   return true;
 }
 
+/// tcgen05.alloc.cta_group::{1,2}.sync.aligned[.shared::cta].b32 [dst],
+/// ncols: the warp allocates tensor memory, and the address of the
+/// allocation is written to dst in shared memory, once for the warp. It is
+/// lowered as that 4-byte store in lane 0 (its value, unknown here, is 0),
+/// so a Blackwell kernel's shared stores stay exact.
+bool lowerTensorMemoryAllocAsm(CallInst &CI, const InlineAsm &IA) {
+  SmallVector<StringRef, 8> Parts;
+  StringRef Operands;
+  if (!oneStatement(IA.getAsmString(), Parts, Operands) || Parts.size() < 2 ||
+      Parts[0] != "tcgen05" || Parts[1] != "alloc" || !CI.getType()->isVoidTy())
+    return false;
+  SmallVector<StringRef, 6> Ops = ptxOperands(Operands);
+  auto Dst = Ops.size() == 2 ? addressOperand(Ops[0]) : std::nullopt;
+  if (!Dst || *Dst >= CI.arg_size())
+    return false;
+  IRBuilder<> B(&CI);
+  B.SetCurrentDebugLocation(CI.getDebugLoc());
+  Value *Shared = sharedPointer(B, CI.getArgOperand(*Dst));
+  if (!Shared)
+    return false;
+  Function *LaneId = Intrinsic::getOrInsertDeclaration(
+      CI.getModule(), Intrinsic::nvvm_read_ptx_sreg_laneid);
+  Value *First = B.CreateICmpEQ(B.CreateCall(LaneId), B.getInt32(0));
+  Instruction *Then = SplitBlockAndInsertIfThen(First, CI.getIterator(),
+                                                /*Unreachable=*/false);
+  IRBuilder<> InLane0(Then);
+  InLane0.SetCurrentDebugLocation(CI.getDebugLoc());
+  InLane0.CreateAlignedStore(InLane0.getInt32(0), Shared, Align(4),
+                             /*isVolatile=*/true);
+  CI.eraseFromParent();
+  return true;
+}
+
 /// Whether the asm's operands are those A needs, each once: a load writes
 /// every output and reads the address only; a store has no outputs and
 /// reads the address and one value per lane. Outputs is the number of
@@ -811,6 +845,7 @@ bool roofline::lowerCacheHintAsm(CallInst &CI, const TensorMapBoxes &Maps) {
     A = parseMatrix(IA->getAsmString());
   if (!A)
     return lowerAsyncCopyAsm(CI, *IA) || lowerBulkCopyAsm(CI, *IA) ||
+           lowerTensorMemoryAllocAsm(CI, *IA) ||
            lowerTensorCopyAsm(CI, *IA, Maps);
 
   bool ClobbersMemory = false;

@@ -59,7 +59,8 @@ constexpr const char *UnreadCopyMD = "roofline.unread_copy";
 /// `cp.async.{ca,cg}.shared.global [$d], [$s], 4|8|16`, the
 /// `cp.async.bulk` copies of a constant size, and the tile-mode
 /// `cp.async.bulk.tensor` copies of a kernel's CUtensorMap parameter whose
-/// box Maps knows (by the kernel's mangled name and the parameter's index).
+/// box Maps knows (by the kernel's mangled name and the parameter's index),
+/// and `tcgen05.alloc`'s write of the allocation's address (lane 0's store).
 bool lowerCacheHintAsm(llvm::CallInst &CI, const TensorMapBoxes &Maps = {});
 
 /// An asm statement's operands ("[$0], [$1, {$2, $3}], [$4]"), split at

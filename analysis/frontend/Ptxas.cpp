@@ -145,6 +145,36 @@ std::string roofline::ptxEntryAtLine(StringRef Ptx, unsigned Line) {
   return Depth > 0 ? Name : std::string();
 }
 
+std::string roofline::ptxWithoutEntry(StringRef Ptx, StringRef Name) {
+  std::string Out;
+  bool Skipping = false, Opened = false;
+  int Depth = 0;
+  while (!Ptx.empty()) {
+    auto [Text, Rest] = Ptx.split('\n');
+    Ptx = Rest;
+    StringRef T = Text.trim();
+    if (!Skipping && Depth == 0) {
+      size_t Entry = T.find(".entry ");
+      if (Entry != StringRef::npos &&
+          T.substr(Entry + 7).take_until(
+              [](char C) { return C == '(' || isSpace(C); }) == Name) {
+        Skipping = true;
+        Opened = false;
+      }
+    }
+    Depth += T.count('{') - T.count('}');
+    if (!Skipping) {
+      Out += Text;
+      Out += '\n';
+      continue;
+    }
+    Opened |= T.contains('{');
+    if (Opened && Depth == 0)
+      Skipping = false;
+  }
+  return Out;
+}
+
 /// The line of a failed run's report that says why: the first error, or
 /// the first fatal error when there is none (an unknown --gpu-name), with
 /// the temporary file's path left out. "Ptx assembly aborted due to errors"

@@ -41,6 +41,10 @@ std::map<std::string, PtxasUsage> parsePtxasVerbose(llvm::StringRef Output);
 /// Ptx; empty when the line is outside every kernel (a .func, a global).
 std::string ptxEntryAtLine(llvm::StringRef Ptx, unsigned Line);
 
+/// Ptx without the kernel (.entry) Name, header and body: what is left to
+/// assemble once ptxas refused that kernel.
+std::string ptxWithoutEntry(llvm::StringRef Ptx, llvm::StringRef Name);
+
 /// The ptxas runPtxas runs: CudaPath/bin/ptxas, or that of the CUDA toolkit
 /// cuda-roofline was built with when CudaPath is empty.
 std::string ptxasPath(llvm::StringRef CudaPath);

@@ -456,12 +456,14 @@ constexpr PtxRow PtxTable[] = {
 };
 
 /// The row of an opcode ("cp.async.bulk.commit_group", "fma.rn.f32"):
-/// the first prefix row it starts with (at a part boundary), else the row
-/// of its first part; null for an opcode the table does not know.
+/// the first prefix row it starts with (at a part boundary: a '.', or the
+/// '::' of "tcgen05.fence::after_thread_sync"), else the row of its first
+/// part; null for an opcode the table does not know.
 const PtxRow *ptxRow(StringRef Op) {
   for (const PtxRow &R : PtxTable)
     if (R.Match == PtxMatch::Prefix && Op.starts_with(R.Opcode) &&
-        (Op.size() == strlen(R.Opcode) || Op[strlen(R.Opcode)] == '.'))
+        (Op.size() == strlen(R.Opcode) || Op[strlen(R.Opcode)] == '.' ||
+         Op.drop_front(strlen(R.Opcode)).starts_with("::")))
       return &R;
   StringRef Base = Op.split('.').first;
   for (const PtxRow &R : PtxTable)

@@ -339,6 +339,23 @@ TEST(Ptxas, EntryAtLine) {
   EXPECT_EQ(ptxEntryAtLine(Ptx, 19), "k2");
   EXPECT_EQ(ptxEntryAtLine(Ptx, 2), "");
   EXPECT_EQ(ptxEntryAtLine(Ptx, 99), "");
+  // Without k1 (lines 9-15) the .func and k2 remain, line for line.
+  std::string Rest = ptxWithoutEntry(Ptx, "k1");
+  EXPECT_EQ(Rest, ".version 8.8\n"
+                  ".target sm_90a\n"
+                  ".address_size 64\n"
+                  ".func helper(\n"
+                  ".param .b32 x)\n"
+                  "{\n"
+                  "ret;\n"
+                  "}\n"
+                  "// between\n"
+                  ".visible .entry k2()\n"
+                  "{\n"
+                  "}\n");
+  EXPECT_EQ(ptxEntryAtLine(Rest, 12), "k2");
+  // A name no entry has (or only a prefix of one) removes nothing.
+  EXPECT_EQ(ptxWithoutEntry(Ptx, "k"), Ptx);
 }
 
 TEST(Ptxas, TimesOut) {

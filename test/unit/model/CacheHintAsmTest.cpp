@@ -20,6 +20,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
@@ -97,6 +98,14 @@ define void @st_local_v2(i32 %a, i32 %x, i32 %y) {
 }
 define void @st_const(i64 %a, float %x) {
   call void asm sideeffect "st.const.f32 [$0], $1;", "l,f"(i64 %a, float %x)
+  ret void
+}
+
+; tcgen05.alloc writes the tensor-memory address to shared memory, once for
+; the warp.
+define void @tmem_alloc(ptr addrspace(3) %slot) {
+  %r = ptrtoint ptr addrspace(3) %slot to i32
+  call void asm sideeffect "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$0], 128;", "r,~{memory}"(i32 %r)
   ret void
 }
 
@@ -344,7 +353,7 @@ TEST_F(CacheHintAsmTest, ReplacesExactlyTheSimpleAccesses) {
   // The eight global accesses, the seven shared-memory idioms, the two
   // zero-filling copies, the two bulk copies and the two TMA copies whose
   // boxes are known.
-  EXPECT_EQ(Replaced, 23u);
+  EXPECT_EQ(Replaced, 24u);
   for (const char *Fn : {"ld_f32", "ld_v4", "ld_s8", "ld_b16", "st_f32",
                          "st_v2", "st_s8", "ld_nc"})
     EXPECT_FALSE(hasAsm(Fn)) << Fn;
@@ -550,6 +559,24 @@ TEST_F(CacheHintAsmTest, ConstantAndLocalSpaces) {
   }
   EXPECT_TRUE(hasAsm("st_const"));
   EXPECT_FALSE(count("st_const").Ok);
+}
+
+TEST_F(CacheHintAsmTest, TensorMemoryAlloc) {
+  // One 4-byte shared store, in lane 0 only.
+  EXPECT_FALSE(hasAsm("tmem_alloc"));
+  auto *Store = only<llvm::StoreInst>("tmem_alloc");
+  ASSERT_NE(Store, nullptr);
+  EXPECT_EQ(Store->getPointerAddressSpace(), 3u);
+  EXPECT_TRUE(Store->getValueOperand()->getType()->isIntegerTy(32));
+  auto *Guard = llvm::dyn_cast<llvm::BranchInst>(
+      Store->getParent()->getSinglePredecessor()->getTerminator());
+  ASSERT_NE(Guard, nullptr);
+  auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Guard->getCondition());
+  ASSERT_NE(Cmp, nullptr);
+  auto *Lane = llvm::dyn_cast<llvm::IntrinsicInst>(Cmp->getOperand(0));
+  ASSERT_NE(Lane, nullptr);
+  EXPECT_EQ(Lane->getIntrinsicID(), llvm::Intrinsic::nvvm_read_ptx_sreg_laneid);
+  EXPECT_EQ(count("tmem_alloc").Counts, (OpCounts{{"shared.store_bytes", 4}}));
 }
 
 TEST_F(CacheHintAsmTest, TensorCopies) {

@@ -210,6 +210,8 @@ entry:
   call void asm sideeffect "{\0A.reg .pred p;\0Asetp.ne.b32 p, $4, 0;\0Atcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;\0A}", "r,l,l,r,r,~{memory}"(i32 %u, i64 0, i64 0, i32 138413200, i32 1)
   call void asm sideeffect "{\0A.reg .pred P;\0Asetp.ne.b32 P, $8, 0;\0Atcgen05.mma.cta_group::2.kind::f8f6f4 [$0], [$1], $2, $3, {$4, $5, $6, $7}, P;\0A}", "r,r,l,r,r,r,r,r,r,~{memory}"(i32 %u, i32 %u, i64 0, i32 270532624, i32 0, i32 0, i32 0, i32 0, i32 1)
   call void asm sideeffect "tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, 1;", "r,l,l,r,~{memory}"(i32 %u, i64 0, i64 0, i32 %v)
+  call void asm sideeffect "tcgen05.fence::after_thread_sync;", "~{memory}"()
+  call void asm sideeffect "tcgen05.wait::ld.sync.aligned;", "~{memory}"()
   %tld = call { i32, i32 } asm sideeffect "tcgen05.ld.sync.aligned.32x32b.x2.b32 {$0, $1}, [$2];", "=r,=r,r"(i32 %u)
   %brkpt_mem = call i32 asm sideeffect "brkpt;", "=r,~{memory}"()
   %brkpt_addr = call i32 asm "prefetchu.L1 [$1]; brkpt [$1];", "=r,l"(ptr %p)
@@ -1008,6 +1010,13 @@ TEST_F(OpClassifierTest, InlineAsmTcgen05) {
             std::string::npos)
       << Any.Why;
   EXPECT_EQ(Any.Affects, unsigned(AffectsCompute | AffectsLoads));
+  // Its fences and waits ("tcgen05.fence::after_thread_sync", a '::' after
+  // the row's prefix) move nothing.
+  for (unsigned N : {6u, 7u}) {
+    Classified Sync = classify(*voidAsm(*Mod, N));
+    EXPECT_TRUE(Sync.Ok) << N << ": " << Sync.Why;
+    EXPECT_TRUE(Sync.Counts.empty()) << N;
+  }
 }
 
 TEST_F(OpClassifierTest, InlineAsmPredicated) {

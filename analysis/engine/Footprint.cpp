@@ -42,15 +42,22 @@ void IntervalSet::normalize() {
   if (!Dirty)
     return;
   Dirty = false;
-  std::sort(R.begin(), R.end());
-  std::vector<std::pair<int64_t, int64_t>> Out;
-  for (auto &P : R) {
-    if (!Out.empty() && P.first <= Out.back().second)
-      Out.back().second = std::max(Out.back().second, P.second);
+  // The first NormalizedSize ranges are sorted and disjoint already, and
+  // the ones added since often come in order: sort only those (when they
+  // are not sorted) and merge the two runs.
+  auto Mid = R.begin() + std::min(NormalizedSize, R.size());
+  if (!std::is_sorted(Mid, R.end()))
+    std::sort(Mid, R.end());
+  if (Mid != R.begin() && Mid != R.end() && *Mid < *(Mid - 1))
+    std::inplace_merge(R.begin(), Mid, R.end());
+  size_t Kept = 0;
+  for (size_t I = 0; I < R.size(); ++I) {
+    if (Kept && R[I].first <= R[Kept - 1].second)
+      R[Kept - 1].second = std::max(R[Kept - 1].second, R[I].second);
     else
-      Out.push_back(P);
+      R[Kept++] = R[I];
   }
-  R.swap(Out);
+  R.resize(Kept);
   NormalizedSize = R.size();
 }
 

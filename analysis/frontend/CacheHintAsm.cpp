@@ -480,6 +480,18 @@ bool lowerAsyncCopyIntrinsic(CallInst &CI) {
   return lowerCopy(CI, CI.getArgOperand(0), CI.getArgOperand(1), Bytes);
 }
 
+/// The completion a bulk copy (plain or tensor) from state space Src to
+/// Dst names: an mbarrier's byte count into shared memory, a bulk group
+/// out of it; empty for another pair. ToShared says which way it copies.
+StringRef bulkCompletion(StringRef Dst, StringRef Src, bool &ToShared) {
+  ToShared = Dst != "global";
+  if ((Dst == "shared::cluster" || Dst == "shared::cta") && Src == "global")
+    return "mbarrier::complete_tx::bytes";
+  if (Dst == "global" && Src == "shared::cta")
+    return "bulk_group";
+  return "";
+}
+
 /// cp.async.bulk between global and shared memory, as one thread issues it:
 ///   cp.async.bulk.shared::{cluster,cta}.global.mbarrier::complete_tx::bytes
 ///       [dst], [src], size, [mbar]
@@ -503,16 +515,8 @@ std::optional<BulkCopy> parseBulkCopy(StringRef Asm) {
       Parts[2] != "bulk")
     return std::nullopt;
   BulkCopy C;
-  StringRef Completion;
-  if ((Parts[3] == "shared::cluster" || Parts[3] == "shared::cta") &&
-      Parts[4] == "global")
-    Completion = "mbarrier::complete_tx::bytes";
-  else if (Parts[3] == "global" && Parts[4] == "shared::cta")
-    Completion = "bulk_group";
-  else
-    return std::nullopt;
-  C.ToShared = Parts[3] != "global";
-  if (Parts[5] != Completion)
+  StringRef Completion = bulkCompletion(Parts[3], Parts[4], C.ToShared);
+  if (Completion.empty() || Parts[5] != Completion)
     return std::nullopt;
   bool Hint = false;
   for (StringRef P : ArrayRef(Parts).drop_front(6)) {
@@ -604,15 +608,9 @@ std::optional<TensorCopy> parseTensorCopy(StringRef Asm) {
       Dims < 1 || Dims > 5)
     return std::nullopt;
   TensorCopy C;
-  StringRef Completion;
-  if ((Parts[5] == "shared::cluster" || Parts[5] == "shared::cta") &&
-      Parts[6] == "global")
-    Completion = "mbarrier::complete_tx::bytes";
-  else if (Parts[5] == "global" && Parts[6] == "shared::cta")
-    Completion = "bulk_group";
-  else
+  StringRef Completion = bulkCompletion(Parts[5], Parts[6], C.ToShared);
+  if (Completion.empty())
     return std::nullopt;
-  C.ToShared = Parts[5] != "global";
   ArrayRef<StringRef> Rest = ArrayRef(Parts).drop_front(7);
   if (!Rest.empty() && Rest.front() == "tile")
     Rest = Rest.drop_front();

@@ -24,6 +24,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -218,7 +219,10 @@ Analyzer::analyzeFile(const clang::tooling::CompilationDatabase &DB,
   // The file's clock runs from here: parse, host evaluation and every
   // kernel (analyzeUnit) share it.
   FileLimits FileLimit(S->FileSeconds, S->KernelMemoryMiB);
-  auto CU = compileDeviceSide(DB, File, S->Compile);
+  auto CU = [&] {
+    llvm::TimeTraceScope Scope("compile device side", File);
+    return compileDeviceSide(DB, File, S->Compile);
+  }();
   if (!CU)
     return CU.takeError();
   return analyzeUnit(File, *S, *CU);
@@ -341,6 +345,7 @@ private:
 // is modelled, and the PTX assembled for its registers.
 void UnitAnalysis::compileMachine() {
   if (!Machine) {
+    llvm::TimeTraceScope Scope("machine code (PTX, ptxas)");
     Machine.emplace();
     std::string Arch = S.Compile.Arch.empty() ? S.Gpu->Arch : S.Compile.Arch;
     // The back end's straight-line optimizations take time superlinear in
@@ -354,7 +359,10 @@ void UnitAnalysis::compileMachine() {
                    "counts (" +
                    std::to_string(Size) + " IR instructions, at most " +
                    std::to_string(MaxInstructions) + ")";
-    else if (auto P = emitMarkedPtx(*CU.Module, Arch)) {
+    else if (auto P = [&] {
+               llvm::TimeTraceScope Scope("PTX code generation");
+               return emitMarkedPtx(*CU.Module, Arch);
+             }()) {
       *Machine = blockInstructions(*P);
       assemble(*P, Arch);
     } else {
@@ -422,6 +430,7 @@ void UnitAnalysis::assemble(const MarkedPtx &P, const std::string &Arch) {
   constexpr unsigned MaxRefusals = 8;
   std::string Ptx = P.Ptx;
   for (unsigned Round = 0; Round <= MaxRefusals; ++Round) {
+    llvm::TimeTraceScope Scope("ptxas");
     auto Report = runPtxas(Ptx, Arch, Opts.CudaPath, TimeoutSeconds);
     if (Report) {
       UsageWhy.clear();
@@ -618,9 +627,16 @@ void UnitAnalysis::count(KernelReport &R, const KernelModel &Counted,
                          const KernelDecl &Decl,
                          const std::map<std::string, int64_t> &CountParams) {
   const KernelLaunch &LI = R.Launch;
-  R.Counts = computeCounts(Counted, LI, CountParams);
-  R.Accesses = analyzeAccesses(
-      Counted, accessLaunch(Counted, LI, Decl.MaxThreadsPerBlock), CountParams);
+  {
+    llvm::TimeTraceScope Scope("counts", Decl.Name);
+    R.Counts = computeCounts(Counted, LI, CountParams);
+  }
+  {
+    llvm::TimeTraceScope Scope("accesses", Decl.Name);
+    R.Accesses = analyzeAccesses(
+        Counted, accessLaunch(Counted, LI, Decl.MaxThreadsPerBlock),
+        CountParams);
+  }
   for (AccessInfo &A : R.Accesses) {
     // Without a debug location an access is the kernel's.
     if (A.Loc.File.empty())
@@ -631,13 +647,17 @@ void UnitAnalysis::count(KernelReport &R, const KernelModel &Counted,
                           &A.Loc.Column, !A.IsStore, &A.Loc.Line);
   }
   if (LI.known()) {
+    llvm::TimeTraceScope Scope("tile pricing", Decl.Name);
     sectorUpper(R.Accesses, R.Counts);
     priceTiles(R.Accesses, *FR.Gpu, *LI.Block,
                Counted.StaticSharedBytes +
                    uint64_t(std::max<int64_t>(LI.SharedBytes, 0)),
                blockLoadFootprint(Counted, LI, CountParams), Counted.Registers);
   }
-  estimateTraffic(Counted, LI, CountParams, *FR.Gpu, R.Counts);
+  {
+    llvm::TimeTraceScope Scope("cache model", Decl.Name);
+    estimateTraffic(Counted, LI, CountParams, *FR.Gpu, R.Counts);
+  }
   if (LI.known()) {
     Occupancy &O = R.Counts.Occ;
     O = occupancy(*FR.Gpu, *LI.Grid, *LI.Block,
@@ -719,9 +739,11 @@ void UnitAnalysis::addFindings(
     Facts.MissingParams.assign(Missing.begin(), Missing.end());
   }
   // Without sizes, the verdict every size swept agrees on.
-  if (Sweep && (!LI.known() || !Facts.MissingParams.empty()))
+  if (Sweep && (!LI.known() || !Facts.MissingParams.empty())) {
+    llvm::TimeTraceScope Scope("size sweep", Decl.Name);
     R.Sweep =
         sweepRoofline(Counted, Decl, LI, CountParams, *FR.Gpu, R.SweepWhyNot);
+  }
   Facts.Sweep = R.Sweep ? &*R.Sweep : nullptr;
   Facts.SweepWhyNot = R.SweepWhyNot;
   R.MissingSizes = missingSizes(Facts);
@@ -729,7 +751,10 @@ void UnitAnalysis::addFindings(
   if (!LI.UnresolvedParam.empty() &&
       !llvm::is_contained(R.MissingParams, LI.UnresolvedParam))
     R.MissingParams.insert(R.MissingParams.begin(), LI.UnresolvedParam);
-  R.Findings = buildFindings(Facts, R.Accesses, S.Findings);
+  {
+    llvm::TimeTraceScope Scope("findings", Decl.Name);
+    R.Findings = buildFindings(Facts, R.Accesses, S.Findings);
+  }
   // Said once per kernel, however many of its launches find the same
   // (the same missing sizes; an access whose verdict does not depend on
   // what differs between them).
@@ -772,6 +797,7 @@ llvm::Error UnitAnalysis::addKernel(llvm::Function &F) {
   // launches is reported with the limit's reason instead of counts.
   KernelModel Model;
   if (!KernelLimits::expired()) {
+    llvm::TimeTraceScope Scope("kernel model", Decl.Name);
     Model = buildKernelModel(F, &Decl);
     addInstructions(Model);
   }

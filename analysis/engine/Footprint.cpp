@@ -120,6 +120,7 @@ bool FootprintSet::addBox(int64_t C0,
   normalizeVars(C0, Vars, Empty);
   if (Empty)
     return true;
+  Expansion.reset();
   int64_t Run = Width;
   size_t Idx = 0;
   while (Idx < Vars.size() && Vars[Idx].first <= Run) {
@@ -132,6 +133,8 @@ bool FootprintSet::addBox(int64_t C0,
 }
 
 void FootprintSet::merge(FootprintSet &Other) {
+  if (!Other.Groups.empty())
+    Expansion.reset();
   for (auto &KV : Other.Groups) {
     if (KV.second.overflowed()) {
       Groups[KV.first].giveUp();
@@ -197,6 +200,23 @@ static bool expandInto(const FootprintSet::Key &K, IntervalSet &U,
   return !Out.overflowed();
 }
 
+IntervalSet *FootprintSet::expanded() {
+  if (!Expansion) {
+    Expansion.emplace();
+    for (auto &KV : Groups) {
+      if (!expandInto(KV.first, KV.second, *Expansion)) {
+        Expansion->giveUp();
+        break;
+      }
+      // Each lattice comes out in order: merging it into the ranges of
+      // the ones before is linear, where sorting them all at the end is
+      // not (a wave of blocks cut into a partial row and whole rows).
+      Expansion->normalize();
+    }
+  }
+  return Expansion->overflowed() ? nullptr : &*Expansion;
+}
+
 bool roofline::addAffineBox(IntervalSet &S, int64_t C0,
                             std::vector<std::pair<int64_t, int64_t>> Vars,
                             int64_t Width, uint64_t MaxRanges) {
@@ -252,17 +272,13 @@ std::optional<OverlapSizes> roofline::overlap(FootprintSet &A,
       }
     }
   }
-  IntervalSet EA, EB;
-  for (auto &KV : GA)
-    if (!expandInto(KV.first, KV.second, EA))
-      return std::nullopt;
-  for (auto &KV : GB)
-    if (!expandInto(KV.first, KV.second, EB))
-      return std::nullopt;
+  IntervalSet *EA = A.expanded(), *EB = B.expanded();
+  if (!EA || !EB)
+    return std::nullopt;
   OverlapSizes S;
-  S.A = EA.size();
-  S.B = EB.size();
-  S.Both = IntervalSet::intersectionSize(EA, EB);
+  S.A = EA->size();
+  S.B = EB->size();
+  S.Both = IntervalSet::intersectionSize(*EA, *EB);
   return S;
 }
 
@@ -583,7 +599,7 @@ public:
     std::vector<std::string> Vars(ThreadDimNames, ThreadDimNames + 6);
     std::set<std::string> Outers;
     if (!collapseAtoms(C, CEnv, Vars, &Outers) || Outers.empty())
-      return Mask;
+      return affineInPieces(O, Env) ? 0 : Mask;
     unsigned Outer = 0;
     for (int I = 0; I < 6; ++I) {
       const Interval &D = Env.at(ThreadDimNames[I]);
@@ -596,6 +612,32 @@ public:
         Outer |= 1u << I;
     }
     return Outer ? Outer : Mask;
+  }
+
+  /// True if O is affine in the thread coordinates over a few pieces of
+  /// the box of threads in Env (a flat index taken apart by `/` and `%`,
+  /// a border select): closed() cuts it so with the loops' ranges too, so
+  /// the walker may descend into the loops with the whole box (a copy
+  /// loop's guard decided once, not once per run of 16 lanes).
+  static bool affineInPieces(const Expr &O, const IntervalEnv &Env) {
+    std::vector<std::string> Vars(ThreadDimNames, ThreadDimNames + 6);
+    auto Affine = [](OffsetBox P) -> std::optional<bool> {
+      std::map<std::string, Expr> Points;
+      for (const std::string &V : P.Vars)
+        if (P.Env.at(V).isPoint())
+          Points[V] = Expr::constant(P.Env.at(V).Lo);
+      Expr Q = P.Offset.substitute(Points);
+      for (const std::string &V : P.Vars) {
+        if (P.Env.at(V).isPoint())
+          continue;
+        auto Split = Q.splitAffine(V);
+        if (!Split || !Split->first.asConstant())
+          return std::nullopt;
+      }
+      return true;
+    };
+    return forEachAffinePiece(OffsetBox{O, Env, std::move(Vars)}, Affine,
+                              MaxPieces);
   }
 
   void point(const IntervalEnv &Env) override {

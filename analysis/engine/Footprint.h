@@ -56,15 +56,25 @@ public:
   using Key = std::vector<std::pair<int64_t, int64_t>>; // (coef, count), sorted
   bool addBox(int64_t C0, std::vector<std::pair<int64_t, int64_t>> Vars,
               int64_t Width);
-  void addRange(int64_t Lo, int64_t Hi) { Groups[Key()].add(Lo, Hi); }
+  void addRange(int64_t Lo, int64_t Hi) {
+    Expansion.reset();
+    Groups[Key()].add(Lo, Hi);
+  }
   void merge(FootprintSet &Other);
   bool empty() const { return Groups.empty(); }
   /// Merges lattices whose translated copies touch into plain ranges.
   void canonicalize();
+  /// The lattices, to read: normalizing them changes no byte of the set.
   std::map<Key, IntervalSet> &groups() { return Groups; }
+  /// Every lattice written out as plain ranges, or null past the range
+  /// budget. Kept until the set changes: the cache model compares each
+  /// wave's footprint with the next wave's too.
+  IntervalSet *expanded();
 
 private:
   std::map<Key, IntervalSet> Groups;
+  /// expanded()'s result (an overflowed set when over the budget).
+  std::optional<IntervalSet> Expansion;
 };
 
 /// Sizes of |A|, |B| and |A intersect B| for footprints of one buffer;

@@ -239,24 +239,117 @@ std::optional<Pieces> cutRadix(const OffsetBox &B, unsigned &Fresh) {
   return std::nullopt;
 }
 
+/// A piece of a box as a change to the box: its offset (frozen over it),
+/// the variables it takes out of the box and those it sets or adds.
+struct PieceDelta {
+  Expr Offset;
+  std::vector<std::string> Erased;
+  std::vector<std::pair<std::string, Interval>> Set;
+  std::vector<std::string> Added; ///< Appended to the box's Vars.
+};
+
+PieceDelta deltaOf(const OffsetBox &B, OffsetBox P) {
+  PieceDelta D;
+  D.Offset = P.Offset.freeze(P.Env);
+  for (const auto &[V, I] : B.Env)
+    if (!P.Env.count(V))
+      D.Erased.push_back(V);
+  for (const auto &[V, I] : P.Env) {
+    auto It = B.Env.find(V);
+    if (It == B.Env.end() || It->second.Lo != I.Lo || It->second.Hi != I.Hi)
+      D.Set.emplace_back(V, I);
+  }
+  for (const std::string &V : P.Vars)
+    if (!llvm::is_contained(B.Vars, V))
+      D.Added.push_back(V);
+  return D;
+}
+
+OffsetBox applyDelta(const OffsetBox &B, const PieceDelta &D) {
+  OffsetBox P;
+  P.Offset = D.Offset;
+  P.Env = B.Env;
+  for (const std::string &V : D.Erased)
+    P.Env.erase(V);
+  for (const auto &[V, I] : D.Set)
+    P.Env[V] = I;
+  for (const std::string &V : B.Vars)
+    if (P.Env.count(V))
+      P.Vars.push_back(V);
+  llvm::append_range(P.Vars, D.Added);
+  return P;
+}
+
+/// The box's offset and the ranges of the symbols inside its atoms: all
+/// that cutSelect and cutRadix look at, and all that freezing the pieces'
+/// offsets depends on.
+std::string cutKey(const OffsetBox &B) {
+  std::set<std::string> Syms;
+  for (const Atom *A : atomsOf(B.Offset))
+    for (const Expr &Op : A->Ops)
+      Op.collectSymbols(Syms);
+  std::string Key = B.Offset.str();
+  for (const std::string &S : Syms) {
+    auto It = B.Env.find(S);
+    Key += '|';
+    Key += S;
+    Key += It == B.Env.end() ? std::string("?")
+                             : It->second.Lo.str() + ":" + It->second.Hi.str();
+  }
+  for (const std::string &V : B.Vars)
+    if (Syms.count(V))
+      Key += "|v" + V;
+  return Key;
+}
+
+/// One cut of B, or nullopt where neither idiom applies. The cache model
+/// cuts the same offset over the same threads once per wave and per range
+/// of the loops the walker splits: the cut is made once and replayed.
+/// Fresh names come from one counter that never restarts, so a replayed
+/// piece's variables never meet those of another cut in the same box.
+std::optional<Pieces> cutOnce(const OffsetBox &B) {
+  static thread_local std::map<std::string,
+                               std::optional<std::vector<PieceDelta>>>
+      Cache;
+  static thread_local unsigned Fresh = 0;
+  std::string Key = cutKey(B);
+  auto It = Cache.find(Key);
+  if (It == Cache.end()) {
+    auto Parts = cutSelect(B);
+    if (!Parts)
+      Parts = cutRadix(B, Fresh);
+    std::optional<std::vector<PieceDelta>> Deltas;
+    if (Parts) {
+      Deltas.emplace();
+      for (OffsetBox &P : *Parts)
+        Deltas->push_back(deltaOf(B, std::move(P)));
+    }
+    if (Cache.size() >= 4096)
+      Cache.clear();
+    It = Cache.emplace(std::move(Key), std::move(Deltas)).first;
+  }
+  if (!It->second)
+    return std::nullopt;
+  Pieces Out;
+  for (const PieceDelta &D : *It->second)
+    Out.push_back(applyDelta(B, D));
+  return Out;
+}
+
 struct Cutter {
   const PieceLeaf &Leaf;
   unsigned Left;
-  unsigned Fresh = 0;
 
   bool cut(const OffsetBox &B, unsigned Depth) {
     if (Depth >= 8)
       return false;
-    auto Parts = cutSelect(B);
-    if (!Parts)
-      Parts = cutRadix(B, Fresh);
+    auto Parts = cutOnce(B);
     if (!Parts)
       return false;
     for (OffsetBox &P : *Parts) {
       if (Left == 0)
         return false;
       --Left;
-      P.Offset = P.Offset.freeze(P.Env);
       if (auto R = Leaf(P)) {
         if (!*R)
           return false;

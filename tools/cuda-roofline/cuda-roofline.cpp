@@ -38,6 +38,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -140,6 +141,13 @@ static cl::opt<bool> DumpModel("dump-model",
 static cl::opt<bool>
     DumpIR("dump-ir", cl::desc("Print the optimized device IR (debugging)"),
            cl::Hidden, cl::cat(Cat));
+
+static cl::opt<std::string> TimeTrace(
+    "time-trace",
+    cl::desc("Write where the analysis spends its time (clang's phases and "
+             "the analysis's) to FILE, in Chrome's trace format (developers; "
+             "with -j 1)"),
+    cl::value_desc("FILE"), cl::Hidden, cl::cat(Cat));
 
 static int usageError(const Twine &Msg) {
   errs() << "cuda-roofline: error: " << Msg << "\n";
@@ -896,7 +904,18 @@ int main(int Argc, const char **Argv) {
   if (Error E = openOutputs(*Outs, *Inputs))
     return usageError(toString(std::move(E)));
 
+  if (!TimeTrace.empty()) {
+    if (Jobs != 1)
+      return usageError("--time-trace records one thread: use it with -j 1");
+    timeTraceProfilerInitialize(/*TimeTraceGranularity=*/100, Argv[0]);
+  }
   std::vector<Outcome> Outcomes = analyzeFiles(*Gpus, Opts, **DB, *Inputs);
+  if (timeTraceProfilerEnabled()) {
+    Error E = timeTraceProfilerWrite(TimeTrace, TimeTrace);
+    timeTraceProfilerCleanup();
+    if (E)
+      return usageError("--time-trace: " + toString(std::move(E)));
+  }
   RunResult Run = collectReports(Outcomes, Settings->Policy);
   if (Error E = checkNamedKernels(Opts, Run))
     return usageError(toString(std::move(E)));

@@ -276,6 +276,38 @@ TEST(FootprintOverlapTest, DifferentLatticesExpand) {
   EXPECT_EQ(OP->Both, 28u);
 }
 
+TEST(FootprintOverlapTest, ExpansionFollowsTheSet) {
+  // A wave of blocks as the cache model sees it: a partial row and whole
+  // rows of C's stores, two lattices of one buffer. Rows: 4 bytes at
+  // 16384*t + 4*y + 524288*x (t < 32, y < 32, x < 2) and, for the partial
+  // row, 4 bytes at 16384*t + 4*y + 128 + 1048576 (t < 32, y < 32): 2 * 32
+  // runs of 128 bytes and 32 runs of 128 bytes, 8192 + 4096 = 12288 bytes,
+  // every run apart from the others.
+  FootprintSet C;
+  ASSERT_TRUE(C.addBox(0, {{16384, 32}, {4, 32}, {524288, 2}}, 4));
+  ASSERT_TRUE(C.addBox(1048576 + 128, {{16384, 32}, {4, 32}}, 4));
+  FootprintSet None;
+  auto O = overlap(C, None);
+  ASSERT_TRUE(O.has_value());
+  EXPECT_EQ(O->A, 12288u);
+  // The expansion was kept for the next comparison; a range added since
+  // is in the next one: [1048576, 1048576 + 128) is the 128 bytes before
+  // the partial row's first run, new -> 12416; and the run it abuts is
+  // not counted twice.
+  C.addRange(1048576, 1048576 + 128);
+  auto O2 = overlap(C, None);
+  ASSERT_TRUE(O2.has_value());
+  EXPECT_EQ(O2->A, 12416u);
+  // Against itself after a merge: every byte shared.
+  FootprintSet D;
+  D.merge(C);
+  auto O3 = overlap(C, D);
+  ASSERT_TRUE(O3.has_value());
+  EXPECT_EQ(O3->A, 12416u);
+  EXPECT_EQ(O3->B, 12416u);
+  EXPECT_EQ(O3->Both, 12416u);
+}
+
 TEST(FootprintOverlapTest, EmptySides) {
   // Nothing on either side: all zero.
   FootprintSet E1, E2;

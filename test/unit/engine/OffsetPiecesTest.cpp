@@ -79,6 +79,45 @@ TEST(OffsetPiecesTest, FlatIndexWithClampedNeighbour) {
   EXPECT_EQ(R.MaxOffset, Rational(4096 * 4095 + 4094));
 }
 
+TEST(OffsetPiecesTest, ReplayedCutTakesTheBoxItIsGiven) {
+  // A cp.async copy of A's rows: lane v of 256 copies row
+  // r = (v/32)*8 + v%8, column c = ((v/8)%4)*8 of a 64 x 32 slice, at
+  // K*r + c + 2^20*by (K = 4096). With v = 32a + 8b + d (a < 8, b < 4,
+  // d < 8), r = 8a + d and c = 8b: each of the 64 x 4 (row, column) pairs
+  // once, offsets K*r + c from 0 to 4096*63 + 24 = 258072 past 2^20*by.
+  Expr V = sym("threadIdx.x"), By = sym("blockIdx.y");
+  Expr R = Expr(8) * Expr::floorDiv(V, Expr(32)) + Expr::mod(V, Expr(8));
+  Expr C = Expr(8) * Expr::mod(Expr::floorDiv(V, Expr(8)), Expr(4));
+  Expr Off = Expr(4096) * R + C + Expr(1 << 20) * By;
+  auto cutOver = [&](Interval Threads, Interval Blocks) {
+    OffsetBox Box{Off,
+                  {{"threadIdx.x", Threads}, {"blockIdx.y", Blocks}},
+                  {"threadIdx.x", "blockIdx.y"}};
+    Recorder Rec;
+    EXPECT_TRUE(forEachAffinePiece(
+        Box, [&](OffsetBox P) { return Rec(std::move(P)); }, 256));
+    return Rec;
+  };
+  Recorder First = cutOver(range(0, 255), range(0, 0));
+  EXPECT_EQ(First.Points, Rational(256));
+  EXPECT_EQ(First.MinOffset, Rational(0));
+  EXPECT_EQ(First.MaxOffset, Rational(258072));
+  // The same lanes for blocks 3..4: the cut of the lanes is the first
+  // one's, the blocks' range this box's: 2 * 256 points, offsets from
+  // 3 * 2^20 to 4 * 2^20 + 258072.
+  Recorder Again = cutOver(range(0, 255), range(3, 4));
+  EXPECT_EQ(Again.Pieces, First.Pieces);
+  EXPECT_EQ(Again.Points, Rational(512));
+  EXPECT_EQ(Again.MinOffset, Rational(3 << 20));
+  EXPECT_EQ(Again.MaxOffset, Rational((4 << 20) + 258072));
+  // Lanes 0..127 (a = 0..3) are another box of lanes, cut anew: rows 0..31,
+  // 128 points, offsets up to 4096*31 + 24 = 127000.
+  Recorder Half = cutOver(range(0, 127), range(0, 0));
+  EXPECT_EQ(Half.Points, Rational(128));
+  EXPECT_EQ(Half.MinOffset, Rational(0));
+  EXPECT_EQ(Half.MaxOffset, Rational(127000));
+}
+
 TEST(OffsetPiecesTest, PartialPeriodsAtBothEnds) {
   // i in [100, 10000], offset i % 4096: the head 100..4095, one whole
   // period 4096..8191 and the tail 8192..10000 -> 3 pieces covering

@@ -2468,10 +2468,28 @@ public:
     Site.KernelMangledName = Names.getName(FD);
     Site.Loc = toLoc(Ctx.getSourceManager(), Call->getBeginLoc());
     Site.HostNames = hostNames(Call);
+    const FunctionDecl *F = functionOf(Call);
+    // A map's box computed from the launching function's parameters
+    // (`box[1] = box_rows`) takes their values from the callers, as the
+    // launch's sizes do.
+    std::map<unsigned, std::vector<const ParmVarDecl *>> BoxNeeds;
+    std::vector<const ParmVarDecl *> Want;
     for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I)
-      if (isTensorMapType(FD->getParamDecl(I)->getType()))
-        mergeTensorMapBox(Facts.TensorMaps[Site.KernelMangledName][I],
-                          tensorMapBox(Ctx, Call->getArg(I)));
+      if (isTensorMapType(FD->getParamDecl(I)->getType())) {
+        std::vector<const ParmVarDecl *> Needs;
+        TensorMapBox Box = tensorMapBox(Ctx, Call->getArg(I), {}, &Needs);
+        llvm::erase_if(Needs, [&](const ParmVarDecl *P) {
+          return !F || P->getDeclContext() != F;
+        });
+        if (Box.known() || Needs.empty()) {
+          mergeTensorMapBox(Facts.TensorMaps[Site.KernelMangledName][I], Box);
+          continue;
+        }
+        BoxNeeds[I] = Needs;
+        for (const ParmVarDecl *P : Needs)
+          if (!llvm::is_contained(Want, P))
+            Want.push_back(P);
+      }
     ParentMap *PM = parentMapFor(Call);
     // The launch in its own function; if that lacks values of the
     // function's parameters, in each context its callers give it.
@@ -2479,8 +2497,6 @@ public:
     // wanted are found a few at a time, with the callers' values of those
     // found so far.
     std::vector<CallContext> Contexts(1);
-    std::vector<const ParmVarDecl *> Want;
-    const FunctionDecl *F = functionOf(Call);
     for (unsigned Round = 0; F && Round < 8; ++Round) {
       std::vector<const ParmVarDecl *> Unvalued;
       evaluate(Site, Call, PM, Contexts.front().Bindings, {}, nullptr,
@@ -2489,13 +2505,15 @@ public:
       for (const ParmVarDecl *U : Unvalued)
         if (!llvm::is_contained(Want, U))
           Want.push_back(U);
-      if (Want.size() == Before)
+      // The boxes' parameters are wanted from the first round on.
+      if (Want.size() == Before && (Round > 0 || BoxNeeds.empty()))
         break;
       std::vector<CallContext> FromCallers = callerContexts(F, Want, 0);
       if (FromCallers.empty())
         break;
       Contexts = std::move(FromCallers);
     }
+    addBoxesFromCallers(Site, Call, BoxNeeds, Contexts);
     size_t Start = Facts.Launches.size();
     for (const CallContext &C : Contexts) {
       // Past the file's limits the first context still gives the launch
@@ -2529,6 +2547,27 @@ public:
   }
 
 private:
+  struct CallContext;
+
+  /// The boxes of the maps (argument index -> the launching function's
+  /// parameters they need) in each of the callers' contexts: one box if
+  /// they all give the same, else the bytes unknown naming both.
+  void addBoxesFromCallers(
+      const KernelLaunch &Site, const CUDAKernelCallExpr *Call,
+      const std::map<unsigned, std::vector<const ParmVarDecl *>> &BoxNeeds,
+      const std::vector<CallContext> &Contexts) {
+    for (const auto &[I, Needs] : BoxNeeds) {
+      TensorMapBox &Into = Facts.TensorMaps[Site.KernelMangledName][I];
+      for (const CallContext &C : Contexts) {
+        ParamValues Values;
+        for (const auto &[V, Value] : C.Bindings)
+          if (auto *P = dyn_cast<ParmVarDecl>(V))
+            Values[P] = Value;
+        mergeTensorMapBox(Into, tensorMapBox(Ctx, Call->getArg(I), Values));
+      }
+    }
+  }
+
   /// Values of the launching function's parameters from one of its
   /// callers (one iteration of the loops around the call, one context of
   /// the caller's own function), and what says where they come from.

@@ -9,6 +9,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <optional>
 #include <vector>
@@ -27,8 +28,13 @@ constexpr unsigned ElementBytes[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
 /// How deep helpers returning a map are followed.
 constexpr unsigned MaxDepth = 4;
 
-/// Values of a helper's parameters at the call being followed.
-using Bindings = std::map<const ParmVarDecl *, int64_t>;
+/// Values of a helper's parameters at the call being followed (of the
+/// launching function's, from a caller, at the launch), and where the
+/// parameters without one go when a value needs them.
+struct Bindings {
+  ParamValues Values;
+  std::vector<const ParmVarDecl *> *Unvalued = nullptr;
+};
 
 const Expr *strip(const Expr *E) {
   while (true) {
@@ -57,8 +63,13 @@ std::optional<int64_t> evalInt(ASTContext &Ctx, const Expr *E,
   if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
     return R.Val.getInt().getExtValue();
   if (auto *D = dyn_cast<DeclRefExpr>(E)) {
-    if (auto *P = dyn_cast<ParmVarDecl>(D->getDecl()); P && B.count(P))
-      return B.at(P);
+    if (auto *P = dyn_cast<ParmVarDecl>(D->getDecl())) {
+      if (auto It = B.Values.find(P); It != B.Values.end())
+        return It->second;
+      if (B.Unvalued && !llvm::is_contained(*B.Unvalued, P))
+        B.Unvalued->push_back(P);
+      return std::nullopt;
+    }
     // A local that is never written again: `const uint32_t rows = BM;`.
     auto *V = dyn_cast<VarDecl>(D->getDecl());
     if (V && V->getType().isConstQualified() && V->getInit())
@@ -243,9 +254,10 @@ TensorMapBox returnedBox(ASTContext &Ctx, const CallExpr *Call,
                    "file ('" +
                    textOf(Ctx, Call) + "')");
   Bindings Inner;
+  Inner.Unvalued = B.Unvalued;
   for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams(); ++I)
     if (auto V = evalInt(Ctx, Call->getArg(I), B))
-      Inner[Def->getParamDecl(I)] = *V;
+      Inner.Values[Def->getParamDecl(I)] = *V;
   struct Returns : DynamicRecursiveASTVisitor {
     std::vector<const Expr *> Values;
     bool VisitReturnStmt(ReturnStmt *R) override {
@@ -307,8 +319,11 @@ bool roofline::isTensorMapType(QualType T) {
   return R && R->getName() == "CUtensorMap_st";
 }
 
-TensorMapBox roofline::tensorMapBox(ASTContext &Ctx, const Expr *Arg) {
-  TensorMapBox B = boxOf(Ctx, Arg, {}, 0);
+TensorMapBox
+roofline::tensorMapBox(ASTContext &Ctx, const Expr *Arg,
+                       const ParamValues &Values,
+                       std::vector<const ParmVarDecl *> *Unvalued) {
+  TensorMapBox B = boxOf(Ctx, Arg, Bindings{Values, Unvalued}, 0);
   if (!B.Loc.Line)
     B.Loc = toSourceLoc(Ctx.getSourceManager(), Arg->getBeginLoc());
   return B;

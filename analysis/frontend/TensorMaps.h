@@ -24,6 +24,7 @@
 namespace clang {
 class ASTContext;
 class Expr;
+class ParmVarDecl;
 class QualType;
 } // namespace clang
 
@@ -52,9 +53,18 @@ using TensorMapBoxes = std::map<std::string, std::map<unsigned, TensorMapBox>>;
 /// True for CUtensorMap (struct CUtensorMap_st), however it is spelled.
 bool isTensorMapType(clang::QualType T);
 
+/// Values of the launching function's parameters, from one of its callers.
+using ParamValues = std::map<const clang::ParmVarDecl *, int64_t>;
+
 /// The box of the map Arg, a launch's argument for a CUtensorMap
-/// parameter, evaluates to.
-TensorMapBox tensorMapBox(clang::ASTContext &Ctx, const clang::Expr *Arg);
+/// parameter, evaluates to, with the launching function's parameters at
+/// Values. Unvalued, if given, gets the parameters without a value that a
+/// part of the box was computed from (`box[1] = box_rows`): a caller may
+/// give them.
+TensorMapBox
+tensorMapBox(clang::ASTContext &Ctx, const clang::Expr *Arg,
+             const ParamValues &Values = {},
+             std::vector<const clang::ParmVarDecl *> *Unvalued = nullptr);
 
 /// Adds the box another launch passes: two launches that pass different
 /// boxes leave the bytes unknown; different strides are dropped.

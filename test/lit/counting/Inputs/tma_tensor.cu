@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 
 constexpr int kBoxCols = 32; // floats: 128 B per box row
 constexpr int kBoxRows = 64; // a box of 64 x 32 floats = 8192 B
@@ -88,8 +89,8 @@ __global__ void tile_scale(const __grid_constant__ CUtensorMap in_map,
     tma::store_2d(&out_map, x, y, tile);
 }
 
-// Column sums of a box whose height the caller chooses at run time: the box
-// is not a constant, so the copy's bytes are unknown.
+// Column sums of a box whose height the launcher's caller chooses (main
+// passes kBoxRows): the box is known from that call.
 __global__ void tile_sum(const __grid_constant__ CUtensorMap map,
                          float *__restrict__ out) {
   __shared__ alignas(128) float tile[kBoxRows * kBoxCols];
@@ -215,6 +216,38 @@ void sum_columns(float *in, float *out, int rows, int cols,
   tile_sum<<<cols / kBoxCols, 256>>>(map, out);
 }
 
+// The first row of each box, whose height is read from the environment at
+// run time: the box is not known, so the copy's bytes are unknown.
+__global__ void tile_first(const __grid_constant__ CUtensorMap map,
+                           float *__restrict__ out) {
+  __shared__ alignas(128) float tile[kBoxRows * kBoxCols];
+  __shared__ alignas(8) uint64_t bar;
+  if (threadIdx.x == 0) {
+    tma::barrier_init(&bar);
+    tma::expect_bytes(&bar, sizeof(tile));
+    tma::load_2d(tile, &map, blockIdx.x * kBoxCols, 0, &bar);
+  }
+  __syncthreads();
+  tma::wait(&bar, 0);
+  if (threadIdx.x < kBoxCols)
+    out[blockIdx.x * kBoxCols + threadIdx.x] = tile[threadIdx.x];
+}
+
+void first_rows(float *in, float *out, int rows, int cols) {
+  const char *env = std::getenv("BOX_ROWS");
+  unsigned box_rows = env ? unsigned(std::strtoul(env, nullptr, 10)) : 1;
+  CUtensorMap map{};
+  cuuint64_t dims[2] = {cuuint64_t(cols), cuuint64_t(rows)};
+  cuuint64_t strides[1] = {cols * sizeof(float)};
+  cuuint32_t box[2] = {kBoxCols, box_rows};
+  cuuint32_t elem_strides[2] = {1, 1};
+  encode_fn()(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, in, dims, strides, box,
+              elem_strides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+              CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+              CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  tile_first<<<cols / kBoxCols, 256>>>(map, out);
+}
+
 void gemm(const float *a, const float *b, float *c, int m, int n, int k) {
   CUtensorMap a_map = make_gemm_map(a, m, k, kTileM, kTileK);
   CUtensorMap b_map = make_gemm_map(b, k, n, kTileK, kTileN);
@@ -237,6 +270,7 @@ int main() {
   const int size = 1024;
   gemm(in, in, out, size, size, size);
   sum_columns(in, out, rows, cols, kBoxRows);
+  first_rows(in, out, rows, cols);
   cudaDeviceSynchronize();
   return 0;
 }

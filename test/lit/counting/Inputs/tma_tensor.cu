@@ -65,6 +65,20 @@ __device__ __forceinline__ void store_2d(const CUtensorMap *map, int x, int y,
   asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
 }
 
+// Thread 0 brings the box at (x, y) into smem; every thread of the block
+// then waits for its bytes.
+__device__ __forceinline__ void load_box(void *smem, unsigned bytes,
+                                         const CUtensorMap *map, int x, int y,
+                                         uint64_t *bar) {
+  if (threadIdx.x == 0) {
+    barrier_init(bar);
+    expect_bytes(bar, bytes);
+    load_2d(smem, map, x, y, bar);
+  }
+  __syncthreads();
+  wait(bar, 0);
+}
+
 } // namespace tma
 
 // Each block scales one box: in through TMA, out through TMA.
@@ -95,13 +109,7 @@ __global__ void tile_sum(const __grid_constant__ CUtensorMap map,
                          float *__restrict__ out) {
   __shared__ alignas(128) float tile[kBoxRows * kBoxCols];
   __shared__ alignas(8) uint64_t bar;
-  if (threadIdx.x == 0) {
-    tma::barrier_init(&bar);
-    tma::expect_bytes(&bar, sizeof(tile));
-    tma::load_2d(tile, &map, blockIdx.x * kBoxCols, 0, &bar);
-  }
-  __syncthreads();
-  tma::wait(&bar, 0);
+  tma::load_box(tile, sizeof(tile), &map, blockIdx.x * kBoxCols, 0, &bar);
   if (threadIdx.x < kBoxCols) {
     float s = 0.f;
     for (int r = 0; r < kBoxRows; ++r)
@@ -222,13 +230,7 @@ __global__ void tile_first(const __grid_constant__ CUtensorMap map,
                            float *__restrict__ out) {
   __shared__ alignas(128) float tile[kBoxRows * kBoxCols];
   __shared__ alignas(8) uint64_t bar;
-  if (threadIdx.x == 0) {
-    tma::barrier_init(&bar);
-    tma::expect_bytes(&bar, sizeof(tile));
-    tma::load_2d(tile, &map, blockIdx.x * kBoxCols, 0, &bar);
-  }
-  __syncthreads();
-  tma::wait(&bar, 0);
+  tma::load_box(tile, sizeof(tile), &map, blockIdx.x * kBoxCols, 0, &bar);
   if (threadIdx.x < kBoxCols)
     out[blockIdx.x * kBoxCols + threadIdx.x] = tile[threadIdx.x];
 }
@@ -236,15 +238,7 @@ __global__ void tile_first(const __grid_constant__ CUtensorMap map,
 void first_rows(float *in, float *out, int rows, int cols) {
   const char *env = std::getenv("BOX_ROWS");
   unsigned box_rows = env ? unsigned(std::strtoul(env, nullptr, 10)) : 1;
-  CUtensorMap map{};
-  cuuint64_t dims[2] = {cuuint64_t(cols), cuuint64_t(rows)};
-  cuuint64_t strides[1] = {cols * sizeof(float)};
-  cuuint32_t box[2] = {kBoxCols, box_rows};
-  cuuint32_t elem_strides[2] = {1, 1};
-  encode_fn()(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, in, dims, strides, box,
-              elem_strides, CU_TENSOR_MAP_INTERLEAVE_NONE,
-              CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
-              CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  CUtensorMap map = make_gemm_map(in, rows, cols, box_rows, kBoxCols);
   tile_first<<<cols / kBoxCols, 256>>>(map, out);
 }
 

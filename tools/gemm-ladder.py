@@ -24,8 +24,8 @@ ROOT = roofline_tools.ROOT
 SIZE = 4096
 GPU = "h100-sxm"
 # The GPUs the predicted times are given for: the ladder's own, and an
-# Ampere part.
-PREDICT_GPUS = ["h100-sxm", "a100-80gb-sxm"]
+# Ampere part of each kind: GA100 (A100) and GA102 (RTX A6000).
+PREDICT_GPUS = ["h100-sxm", "a100-80gb-sxm", "rtx-a6000"]
 
 # (key, rung title, file under kernels/gemm/, what it needs to run: None for
 # any GPU, else (architecture, the feature that needs it)). A file that names
@@ -361,13 +361,21 @@ def ranking(rows):
         # Within 1% is a tie: the model cannot tell the two apart.
         if b[2] >= a[2] * 0.99:
             misses.append(
-                "%s (%s) is not predicted faster than %s (%s): both %s"
+                "%s (%s) is not predicted faster than %s (%s): %s"
                 % (
                     b[1],
                     seconds(b[2]),
                     a[1],
                     seconds(a[2]),
-                    "limited by " + b[3] if a[3] == b[3] else "within 1%",
+                    (
+                        "both limited by " + b[3]
+                        if a[3] == b[3]
+                        else (
+                            "both within 1%"
+                            if b[2] <= a[2] * 1.01
+                            else "the later one limited by " + b[3]
+                        )
+                    ),
                 )
             )
     fastest = min(r[2] for r in fp32)

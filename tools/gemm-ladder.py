@@ -350,6 +350,15 @@ def prediction_section(tool):
     return "".join(out)
 
 
+def why_not_faster(a, b):
+    """Why rung b's row is not predicted faster than the rung a before it."""
+    if a[3] == b[3]:
+        return "both limited by " + b[3]
+    if b[2] <= a[2] * 1.01:
+        return "both within 1%"
+    return "the later one limited by " + b[3]
+
+
 def ranking(rows):
     """Whether each fp32 rung is predicted faster than the one before it;
     the tensor-core rungs (the row's last field) are compared with the
@@ -367,15 +376,7 @@ def ranking(rows):
                     seconds(b[2]),
                     a[1],
                     seconds(a[2]),
-                    (
-                        "both limited by " + b[3]
-                        if a[3] == b[3]
-                        else (
-                            "both within 1%"
-                            if b[2] <= a[2] * 1.01
-                            else "the later one limited by " + b[3]
-                        )
-                    ),
+                    why_not_faster(a, b),
                 )
             )
     fastest = min(r[2] for r in fp32)

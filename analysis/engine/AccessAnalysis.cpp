@@ -511,6 +511,7 @@ AccessInfo accessFacts(const AccessContext &C, const BlockModel &B,
   I.IsAtomic = A.IsAtomic;
   I.Base = A.Base;
   I.Width = A.Width;
+  I.Bulk = A.Bulk;
   DomainWalker W(C.M, B, C.Known, 1);
   if (const std::optional<Expr> &S = W.innerSum(0))
     I.CountPerThread = S->substitute(C.Known).evaluate(Env);

@@ -62,6 +62,8 @@ struct AccessInfo {
   /// Source text of the accessed expression, if found (expressionAt).
   std::string Expr;
   unsigned Width = 0;
+  /// A bulk or TMA copy's global end (AccessModel::Bulk).
+  bool Bulk = false;
   /// Executions per thread with every guard passing.
   std::optional<Rational> CountPerThread;
   std::optional<SectorReport> Sectors; ///< Global accesses.

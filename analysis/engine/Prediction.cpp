@@ -5,6 +5,7 @@
 #include "Format.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 using namespace roofline;
@@ -131,10 +132,15 @@ void Predictor::l2() {
 }
 
 // The L1 data stage returns 128 bytes a clock: one wavefront of a global or
-// shared request.
+// shared request. A bulk or TMA copy does not pass the LSU: the copy engine
+// writes (or reads) shared memory, 128 bytes a wavefront.
 void Predictor::l1() {
-  double Global = 0, Shared = 0;
+  double Global = 0, Shared = 0, Bulk = 0;
   for (const AccessInfo &A : Accesses) {
+    if (A.Bulk && A.Reachable && A.GridExecutions) {
+      Bulk += double(*A.GridExecutions) * std::ceil(A.Width / 128.0);
+      continue;
+    }
     std::optional<double> Requests = gridRequests(A);
     if (!Requests || !A.Reachable)
       continue;
@@ -148,6 +154,11 @@ void Predictor::l1() {
     Rate = *Bytes / 128.0;
   std::string Detail =
       formatCount(Shared) + " shared, " + formatCount(Global) + " global";
+  if (Bulk > 0)
+    Detail += ", " + formatCount(Bulk) +
+              " of bulk copies into or out of "
+              "shared memory";
+  Shared += Bulk;
   add("l1_wavefronts",
       Shared >= Global ? "shared-memory wavefronts" : "L1 wavefronts",
       "wavefronts", Per::Warp, Global + Shared, Rate, Detail);

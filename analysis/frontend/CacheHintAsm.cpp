@@ -538,6 +538,18 @@ std::optional<BulkCopy> parseBulkCopy(StringRef Asm) {
   return C;
 }
 
+void markBulk(Instruction &I) {
+  I.setMetadata(BulkCopyMD, MDNode::get(I.getContext(), {}));
+}
+
+/// A lowered bulk or TMA copy's asm, left in place as the instruction the
+/// machine code issues (BulkCopyMD): its memcpys stand for the memory it
+/// touches.
+void keepAsIssued(CallInst &CI) {
+  markBulk(CI);
+  CI.setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+}
+
 /// An inline-PTX cp.async.bulk (parseBulkCopy) as a volatile memcpy of its
 /// constant size between the global pointer and the shared window: the
 /// global end is read or written once, by the issuing thread. A size that
@@ -562,9 +574,9 @@ bool lowerBulkCopyAsm(CallInst &CI, const InlineAsm &IA) {
     Global = B.CreateIntToPtr(Global, PointerType::get(Ctx, 0));
   Value *Dst = C->ToShared ? Shared : Global;
   Value *Src = C->ToShared ? Global : Shared;
-  B.CreateMemCpy(Dst, Align(16), Src, Align(16), B.getInt64(C->Bytes),
-                 /*isVolatile=*/true);
-  CI.eraseFromParent();
+  markBulk(*B.CreateMemCpy(Dst, Align(16), Src, Align(16), B.getInt64(C->Bytes),
+                           /*isVolatile=*/true));
+  keepAsIssued(CI);
   return true;
 }
 
@@ -740,8 +752,8 @@ bool lowerTensorCopyAsm(CallInst &CI, const InlineAsm &IA,
                                 At.CreateMul(Row, At.getInt64(RowBytes)));
     Value *Dst = C->ToShared ? Local : Global;
     Value *Src = C->ToShared ? Global : Local;
-    At.CreateMemCpy(Dst, Align(16), Src, Align(16), At.getInt64(RowBytes),
-                    /*isVolatile=*/true);
+    markBulk(*At.CreateMemCpy(Dst, Align(16), Src, Align(16),
+                              At.getInt64(RowBytes), /*isVolatile=*/true));
   };
   if (Rows == 1) {
     copyRow(B, B.getInt64(0));
@@ -752,7 +764,7 @@ bool lowerTensorCopyAsm(CallInst &CI, const InlineAsm &IA,
     InLoop.SetCurrentDebugLocation(CI.getDebugLoc());
     copyRow(InLoop, Row);
   }
-  CI.eraseFromParent();
+  keepAsIssued(CI);
   return true;
 }
 
@@ -835,6 +847,8 @@ bool operandsFit(const InlineAsm &IA, const CallInst &CI, const Access &A,
 } // namespace
 
 bool roofline::lowerCacheHintAsm(CallInst &CI, const TensorMapBoxes &Maps) {
+  if (CI.getMetadata(BulkCopyMD))
+    return false; // Lowered already.
   auto *IA = dyn_cast<InlineAsm>(CI.getCalledOperand());
   if (!IA)
     return lowerAsyncCopyIntrinsic(CI);

@@ -43,6 +43,15 @@ constexpr const char *PartialLanesMD = "roofline.partial_lanes";
 /// string), for the unknown OpClassifier reports.
 constexpr const char *UnreadCopyMD = "roofline.unread_copy";
 
+/// Metadata on a bulk or TMA copy that was lowered, and on the memcpys it
+/// became. The memcpys carry the bytes and addresses the analysis counts;
+/// the asm stays, touching only memory nothing else reads, as the one
+/// instruction the machine code issues for the copy: emitMarkedPtx drops
+/// the memcpys and keeps it, and the prediction counts the copy's shared
+/// memory writes, not L1 wavefronts (the copy engine moves the data
+/// between L2 and shared memory).
+constexpr const char *BulkCopyMD = "roofline.bulk_copy";
+
 /// Replaces CI, if it is such an asm, by the equivalent load or store
 /// (volatile when the asm is volatile or clobbers memory, as the compiler
 /// then neither merges nor removes it). Returns whether it did; anything

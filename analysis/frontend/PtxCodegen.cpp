@@ -1,14 +1,18 @@
 //===- PtxCodegen.cpp -----------------------------------------------------===//
 
 #include "PtxCodegen.h"
+#include "CacheHintAsm.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
@@ -23,12 +27,16 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/InferAddressSpaces.h"
+#include "llvm/Transforms/Scalar/InferAlignment.h"
+#include "llvm/Transforms/Scalar/LoopDeletion.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/LoopUnrollPass.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
+#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 #include <memory>
 #include <optional>
@@ -160,6 +168,16 @@ void roofline::runPipeline(
   Build(PB).run(M, MAM);
 }
 
+/// Runs FPM on every function of M.
+static void runOnFunctions(llvm::Module &M, llvm::TargetMachine &TM,
+                           llvm::FunctionPassManager FPM) {
+  runPipeline(M, &TM, llvm::PipelineTuningOptions(), [&](llvm::PassBuilder &) {
+    llvm::ModulePassManager MPM;
+    MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(FPM)));
+    return MPM;
+  });
+}
+
 static void unrollAsNvccDoes(llvm::Module &M, llvm::TargetMachine &TM) {
   // The module is optimized already: only the unrolling of the -O3
   // pipeline, and the clean-up that turns unrolled register arrays into
@@ -173,11 +191,66 @@ static void unrollAsNvccDoes(llvm::Module &M, llvm::TargetMachine &TM) {
   FPM.addPass(llvm::InstCombinePass());
   FPM.addPass(llvm::EarlyCSEPass());
   FPM.addPass(llvm::SimplifyCFGPass());
-  runPipeline(M, &TM, llvm::PipelineTuningOptions(), [&](llvm::PassBuilder &) {
-    llvm::ModulePassManager MPM;
-    MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(FPM)));
-    return MPM;
-  });
+  runOnFunctions(M, TM, std::move(FPM));
+}
+
+/// A bulk or TMA copy is one instruction for the copy engine: its asm is in
+/// the module still, and the memcpys that stand for its bytes (BulkCopyMD)
+/// go, with the loops over a box's rows they leave empty.
+static void dropBulkCopies(llvm::Module &M, llvm::TargetMachine &TM) {
+  llvm::SmallVector<llvm::Instruction *, 8> Copies;
+  for (llvm::Function &F : M)
+    for (llvm::Instruction &I : llvm::instructions(F))
+      if (llvm::isa<llvm::MemCpyInst>(I) && I.getMetadata(BulkCopyMD))
+        Copies.push_back(&I);
+  if (Copies.empty())
+    return;
+  for (llvm::Instruction *I : Copies)
+    I->eraseFromParent();
+  llvm::FunctionPassManager FPM;
+  FPM.addPass(llvm::createFunctionToLoopPassAdaptor(llvm::LoopDeletionPass()));
+  FPM.addPass(llvm::SimplifyCFGPass());
+  runOnFunctions(M, TM, std::move(FPM));
+}
+
+/// ptxas lays out the static shared variables and merges the contiguous
+/// accesses it can prove 16-byte aligned into one vector instruction; the
+/// back end's vectorizer trusts only the alignment a load states, and SROA
+/// splits a float4 copy into four scalar loads of align 4. Raising the
+/// shared variables' alignment and inferring each access's from its address
+/// lets the back end merge what ptxas merges (kernels/gemm/smem_tiled.cu:
+/// clang's PTX has 64 ld.shared.b32 in the loop, the sm_86 machine code
+/// ptxas makes of it 32 LDS.32 and 8 LDS.128; docs/counting.md,
+/// "Instructions"). A fully unrolled loop has a marker between each copy of
+/// its body, and the vectorizer merges nothing across a call that might not
+/// return: the markers say they do while it runs, and only then (the rest
+/// of code generation is as it was).
+static void alignAsPtxasDoes(llvm::Module &M, llvm::TargetMachine &TM) {
+  constexpr unsigned SharedSpace = 3;
+  const llvm::DataLayout &DL = M.getDataLayout();
+  for (llvm::GlobalVariable &GV : M.globals())
+    if (GV.getAddressSpace() == SharedSpace && !GV.isDeclaration() &&
+        DL.getTypeAllocSize(GV.getValueType()).getKnownMinValue() >= 16 &&
+        GV.getAlign().valueOrOne() < llvm::Align(16))
+      GV.setAlignment(llvm::Align(16));
+  llvm::SmallVector<llvm::CallInst *, 64> Markers;
+  for (llvm::Function &F : M)
+    for (llvm::Instruction &I : llvm::instructions(F))
+      if (auto *CI = llvm::dyn_cast<llvm::CallInst>(&I);
+          CI && CI->isInlineAsm() &&
+          llvm::cast<llvm::InlineAsm>(CI->getCalledOperand())
+                  ->getAsmString()
+                  .find(BlockMarker) != std::string::npos)
+        Markers.push_back(CI);
+  for (llvm::CallInst *CI : Markers)
+    CI->addFnAttr(llvm::Attribute::WillReturn);
+  llvm::FunctionPassManager FPM;
+  FPM.addPass(llvm::InferAddressSpacesPass());
+  FPM.addPass(llvm::InferAlignmentPass());
+  FPM.addPass(llvm::LoadStoreVectorizerPass());
+  runOnFunctions(M, TM, std::move(FPM));
+  for (llvm::CallInst *CI : Markers)
+    CI->removeFnAttr(llvm::Attribute::WillReturn);
 }
 
 llvm::Expected<MarkedPtx> roofline::emitMarkedPtx(const llvm::Module &M,
@@ -221,7 +294,9 @@ llvm::Expected<MarkedPtx> roofline::emitMarkedPtx(const llvm::Module &M,
   dropNames(*Copy, Out.Renamed);
 
   renameUnrollHints(*Copy, /*Hide=*/false);
+  dropBulkCopies(*Copy, *TM);
   unrollAsNvccDoes(*Copy, *TM);
+  alignAsPtxasDoes(*Copy, *TM);
 
   llvm::SmallString<0> Text;
   llvm::raw_svector_ostream OS(Text);

@@ -1178,6 +1178,7 @@ void ModelBuilder::addCopyAccesses(const MemIntrinsic &MI, BlockModel &B) {
     A.Space = Space;
     A.IsStore = IsDst;
     A.Width = Len->getZExtValue();
+    A.Bulk = MI.getMetadata(BulkCopyMD) != nullptr;
     locOf(&MI, A.Loc.Line, A.Loc.Column, &A.Loc.File);
     if (auto BO = baseAndOffset(P)) {
       A.Base = BO->first;

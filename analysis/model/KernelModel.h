@@ -124,6 +124,9 @@ struct AccessModel {
   /// addresses count (ldmatrix .x1/.x2, CacheHintAsm.h): its bytes are
   /// exact, its lanes' addresses are not the hardware's request.
   bool PartialLanes = false;
+  /// The global end of a bulk or TMA copy (CacheHintAsm.h, BulkCopyMD):
+  /// the copy engine moves it between L2 and shared memory, not the LSU.
+  bool Bulk = false;
   SourceLoc Loc; ///< A header's, possibly.
 };
 

@@ -146,6 +146,11 @@ static void classifyOpcode(StringRef Opcode, StringRef Operands,
                                                      : counter::InstMemory);
   if (Base == "mma" || Base == "wgmma" || Base == "tcgen05")
     return one(Out, counter::InstTensor);
+  // The bookkeeping of asynchronous copies moves nothing.
+  if (Base == "cp" && llvm::any_of(Mods, [](StringRef M) {
+        return M == "commit_group" || M == "wait_group" || M == "wait_all";
+      }))
+    return void(add(Out, counter::InstIssue, 1));
   if (Base == "ld" || Base == "st" || Base == "ldu" || Base == "atom" ||
       Base == "red" || Base == "ldmatrix" || Base == "stmatrix" ||
       Base == "prefetch" || Base == "cp" || Base == "tex" || Base == "suld" ||
@@ -273,8 +278,15 @@ static std::vector<MachineBlock> machineBlocks(const MarkedPtx &P) {
       if (Op.starts_with("@"))
         Op = Op.split(' ').second.ltrim();
       StringRef Opcode = Op.split(' ').first;
-      if ((Opcode.starts_with("ld.") || Opcode.starts_with("ldu.")) &&
-          Opcode.contains(".global"))
+      // A bulk or TMA copy into shared memory (cp.async.bulk...shared...
+      // .global) waits on global memory as a load does.
+      size_t Global = Opcode.find(".global");
+      bool BulkLoad = Opcode.starts_with("cp.async.bulk") &&
+                      Global != StringRef::npos &&
+                      Opcode.find(".shared") < Global;
+      if (((Opcode.starts_with("ld.") || Opcode.starts_with("ldu.")) &&
+           Global != StringRef::npos) ||
+          BulkLoad)
         Blocks.back().Counts[counter::InstLoadRounds] = 1;
       if (Op.starts_with("bra") || Op.starts_with("ret") ||
           Op.starts_with("exit"))

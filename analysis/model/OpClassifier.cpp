@@ -1135,6 +1135,9 @@ static bool classifyAlgorithmic(const Instruction &I, const DataLayout &DL,
   case Instruction::Call: {
     const auto &CB = cast<CallBase>(I);
     if (CB.isInlineAsm()) {
+      // A lowered bulk or TMA copy: its memcpys count what it moves.
+      if (CB.getMetadata(BulkCopyMD))
+        return true;
       // A TMA copy whose box the host code does not give (CacheHintAsm.h).
       if (auto *MD = CB.getMetadata(UnreadCopyMD)) {
         Why = ("TMA copy: " + cast<MDString>(MD->getOperand(0))->getString())

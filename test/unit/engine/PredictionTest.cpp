@@ -102,6 +102,28 @@ TEST(Prediction, WavefrontsOfGlobalAndSharedRequests) {
   EXPECT_EQ(P.Limiter, "l1_wavefronts");
 }
 
+TEST(Prediction, BulkCopiesWriteSharedMemoryNotL1) {
+  KernelCounts KC;
+  // 4096 TMA copies of a 16384-byte tile, each issued by one thread: the
+  // copy engine writes 16384 / 128 = 128 shared-memory wavefronts a copy,
+  // 524288 in all, and the global end takes no L1 wavefront (as a one-lane
+  // 16384-byte LSU access it would count 128 more each). 2000 coalesced
+  // 4-byte requests beside them: 4 sectors in 1 line, 1 wavefront each.
+  // 526288 wavefronts at 261.36e9/s = 2.0137 us.
+  AccessInfo Tile = global(16384, 0, 512, 128);
+  Tile.Bulk = true;
+  Tile.Sectors->ActiveLanes = 1;
+  Tile.GridExecutions = 4096;
+  std::vector<AccessInfo> A = {Tile, global(4, 2000, 4, 1)};
+  Prediction P = predictTime(KC, A, known(1), gpu("h100-sxm"));
+  const ResourceTime *L1 = find(P, "l1_wavefronts");
+  ASSERT_NE(L1, nullptr);
+  EXPECT_EQ(L1->Work, 4096 * 128 + 2000);
+  EXPECT_EQ(L1->Title, "shared-memory wavefronts");
+  EXPECT_NEAR(L1->Seconds, 526288 / (132 * 1980e6), 1e-12);
+  EXPECT_NE(L1->Detail.find("bulk copies"), std::string::npos);
+}
+
 TEST(Prediction, L2BytesAfterL1Reuse) {
   // The A100 80GB has an L2 figure (5200 GB/s). A load whose grid requests
   // fetch 1000 * 4 sectors = 128000 B, of which each of the 10 blocks'

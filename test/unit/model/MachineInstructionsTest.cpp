@@ -259,6 +259,36 @@ $L__BB0_2:
   EXPECT_EQ(Counts[K.BB[1]][counter::InstMemory], Rational::fraction(3, 2));
 }
 
+TEST(MachineInstructions, BulkCopiesIssueOnceAndWaitLikeLoads) {
+  // Block 0 copies a tile into shared memory with the copy engine (one
+  // memory instruction, one round: its data comes from global memory) and
+  // commits the bulk group (issue only); block 1 copies it out (memory, no
+  // round) and waits for the group (issue only).
+  Blocks K(2, R"(
+.visible .entry k(
+)
+{
+	// roofline-block 0
+	cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1], 16384, [%r2];
+	cp.async.bulk.commit_group;
+	@%p1 bra $L__BB0_2;
+$L__BB0_1:
+	// roofline-block 1
+	cp.async.bulk.global.shared::cta.bulk_group [%rd2], [%r1], 16384;
+	cp.async.bulk.wait_group.read 0;
+$L__BB0_2:
+	ret;
+}
+)");
+  auto Counts = blockInstructions(K.P);
+  EXPECT_EQ(Counts[K.BB[0]][counter::InstMemory], Rational(1));
+  EXPECT_EQ(Counts[K.BB[0]][counter::InstLoadRounds], Rational(1));
+  EXPECT_EQ(Counts[K.BB[0]][counter::InstIssue], Rational(3));
+  EXPECT_EQ(Counts[K.BB[1]][counter::InstMemory], Rational(1));
+  EXPECT_EQ(Counts[K.BB[1]][counter::InstLoadRounds], Rational(0));
+  EXPECT_EQ(Counts[K.BB[1]][counter::InstIssue], Rational(3));
+}
+
 TEST(MachineInstructions, TheBackEndMarksEveryBlock) {
   // y[0] = fma(x[0], a, a) behind a test of a: the back end's code for the
   // second block loads x, does one FFMA and stores y.
@@ -295,8 +325,9 @@ done:
   // The module analysed is left as it was: no markers in it.
   for (const llvm::BasicBlock &BB : *M->getFunction("k"))
     for (const llvm::Instruction &I : BB)
-      if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I))
+      if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I)) {
         EXPECT_FALSE(Call->isInlineAsm());
+      }
 }
 
 } // namespace

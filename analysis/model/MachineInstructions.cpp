@@ -3,6 +3,7 @@
 #include "MachineInstructions.h"
 #include "Counters.h"
 #include "Expansions.h"
+#include "WideAddresses.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -204,18 +205,9 @@ static void classifyOpcode(StringRef Opcode, StringRef Operands,
 }
 
 void roofline::classifyPtxInstruction(StringRef Statement, OpCounts &Out) {
-  StringRef S = Statement.trim();
-  while (!S.empty() && (S.front() == '{' || S.front() == '}'))
-    S = S.drop_front().ltrim();
-  S = S.split("//").first.trim();
-  if (S.empty() || S.front() == '.' || S.back() == ':')
-    return;
-  if (S.front() == '@') // A guard predicate: @%p1 or @!%p1.
-    S = S.split(' ').second.ltrim();
-  auto [Opcode, Operands] = S.split(' ');
-  if (Opcode.empty() || !std::isalpha(static_cast<unsigned char>(Opcode[0])))
-    return;
-  classifyOpcode(Opcode, Operands, Out);
+  auto [Opcode, Operands] = ptxOpcodeAndOperands(Statement);
+  if (!Opcode.empty())
+    classifyOpcode(Opcode, Operands, Out);
 }
 
 static bool isFunctionStart(StringRef Line) {
@@ -243,6 +235,7 @@ struct MachineBlock {
 static std::vector<MachineBlock> machineBlocks(const MarkedPtx &P) {
   std::vector<MachineBlock> Blocks;
   bool InFunction = false, EndsBlock = true;
+  WideAddresses Wide;
   StringRef Rest = P.Ptx;
   while (!Rest.empty()) {
     StringRef Line;
@@ -251,6 +244,7 @@ static std::vector<MachineBlock> machineBlocks(const MarkedPtx &P) {
     if (isFunctionStart(Line)) {
       InFunction = EndsBlock = true;
       Blocks.emplace_back().FunctionStart = true;
+      Wide = WideAddresses::of(Rest);
       continue;
     }
     if (!InFunction)
@@ -273,11 +267,12 @@ static std::vector<MachineBlock> machineBlocks(const MarkedPtx &P) {
     llvm::SmallVector<StringRef, 4> Statements;
     Line.split("//").first.split(Statements, ';');
     for (StringRef S : Statements) {
-      classifyPtxInstruction(S, Blocks.back().Counts);
-      StringRef Op = S.trim();
-      if (Op.starts_with("@"))
-        Op = Op.split(' ').second.ltrim();
-      StringRef Opcode = Op.split(' ').first;
+      auto [Opcode, Operands] = ptxOpcodeAndOperands(S);
+      if (Opcode.empty())
+        continue;
+      OpCounts &Counts = Blocks.back().Counts;
+      if (!Wide.count(Opcode, Operands, Counts))
+        classifyOpcode(Opcode, Operands, Counts);
       // A bulk or TMA copy into shared memory (cp.async.bulk...shared...
       // .global) waits on global memory as a load does.
       size_t Global = Opcode.find(".global");
@@ -287,9 +282,9 @@ static std::vector<MachineBlock> machineBlocks(const MarkedPtx &P) {
       if (((Opcode.starts_with("ld.") || Opcode.starts_with("ldu.")) &&
            Global != StringRef::npos) ||
           BulkLoad)
-        Blocks.back().Counts[counter::InstLoadRounds] = 1;
-      if (Op.starts_with("bra") || Op.starts_with("ret") ||
-          Op.starts_with("exit"))
+        Counts[counter::InstLoadRounds] = 1;
+      if (Opcode.starts_with("bra") || Opcode.starts_with("ret") ||
+          Opcode.starts_with("exit"))
         EndsBlock = true;
     }
   }

@@ -6,9 +6,10 @@
 // half-precision, integer, MUFU, conversion, shuffle and load/store pipes
 // have to do. One PTX instruction is one machine instruction, except that
 // the instructions ptxas expands (IEEE division, square root) count what the
-// expansion table says they execute, and register moves and parameter loads,
-// which ptxas folds into operands, count nothing (docs/counting.md,
-// "Instructions").
+// expansion table says they execute, register moves and parameter loads,
+// which ptxas folds into operands, count nothing, and the 64-bit address
+// arithmetic it makes one IMAD.WIDE of counts as that (WideAddresses.h;
+// docs/counting.md, "Instructions").
 //
 //===----------------------------------------------------------------------===//
 

@@ -289,6 +289,44 @@ $L__BB0_2:
   EXPECT_EQ(Counts[K.BB[1]][counter::InstIssue], Rational(3));
 }
 
+TEST(MachineInstructions, WideAddressArithmeticIsOneImadWide) {
+  // ptxas makes one IMAD.WIDE of mul.wide + add.s64 (base + index * 4), and
+  // of an add of a product computed once (a pointer stepped by a stride):
+  // checked on the sm_90 machine code of the same pattern. Block 0: the
+  // stride's product (used by adds only: folded, nothing) and the index's
+  // pair (1 int_mad). Block 1: the pointer step (1 int_mad), and a product
+  // that a comparison also reads (kept: 1 int_mad, and its add 1 more); the
+  // 64-bit add of two plain registers stays 2 ALU halves.
+  Blocks K(2, R"(
+.visible .entry k(
+)
+{
+	// roofline-block 0
+	mul.wide.s32 %rd9, %r9, 4;
+	mul.wide.u32 %rd10, %r2, 4;
+	add.s64 %rd11, %rd4, %rd10;
+	@%p1 bra $L__BB0_2;
+$L__BB0_1:
+	// roofline-block 1
+	add.s64 %rd11, %rd11, %rd9;
+	mul.wide.s32 %rd5, %r4, 8;
+	add.s64 %rd6, %rd3, %rd5;
+	setp.lt.u64 %p2, %rd5, %rd7;
+	add.s64 %rd8, %rd6, %rd7;
+	@%p2 bra $L__BB0_1;
+$L__BB0_2:
+	ret;
+}
+)");
+  auto Counts = blockInstructions(K.P);
+  EXPECT_EQ(Counts[K.BB[0]][counter::InstIntMad], Rational(1));
+  EXPECT_EQ(Counts[K.BB[0]][counter::InstAlu], Rational(0));
+  EXPECT_EQ(Counts[K.BB[0]][counter::InstIssue], Rational(2)); // + bra
+  EXPECT_EQ(Counts[K.BB[1]][counter::InstIntMad], Rational(3));
+  // setp.lt.u64 and the plain add: 2 halves each.
+  EXPECT_EQ(Counts[K.BB[1]][counter::InstAlu], Rational(4));
+}
+
 TEST(MachineInstructions, TheBackEndMarksEveryBlock) {
   // y[0] = fma(x[0], a, a) behind a test of a: the back end's code for the
   // second block loads x, does one FFMA and stores y.

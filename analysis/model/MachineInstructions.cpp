@@ -8,6 +8,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <cctype>
 #include <cstdlib>
 
 using namespace roofline;
@@ -204,13 +205,29 @@ static void classifyOpcode(StringRef Opcode, StringRef Operands,
   add(Out, counter::InstIssue, N);
 }
 
+std::pair<StringRef, StringRef>
+roofline::ptxOpcodeAndOperands(StringRef Statement) {
+  StringRef S = Statement.trim();
+  while (!S.empty() && (S.front() == '{' || S.front() == '}'))
+    S = S.drop_front().ltrim();
+  S = S.split("//").first.trim();
+  if (S.empty() || S.front() == '.' || S.back() == ':')
+    return {};
+  if (S.front() == '@') // A guard predicate: @%p1 or @!%p1.
+    S = S.split(' ').second.ltrim();
+  auto [Opcode, Operands] = S.split(' ');
+  if (Opcode.empty() || !std::isalpha(static_cast<unsigned char>(Opcode[0])))
+    return {};
+  return {Opcode, Operands.trim()};
+}
+
 void roofline::classifyPtxInstruction(StringRef Statement, OpCounts &Out) {
   auto [Opcode, Operands] = ptxOpcodeAndOperands(Statement);
   if (!Opcode.empty())
     classifyOpcode(Opcode, Operands, Out);
 }
 
-static bool isFunctionStart(StringRef Line) {
+bool roofline::isPtxFunctionStart(StringRef Line) {
   for (StringRef W : {".entry", ".func"}) {
     size_t P = Line.find(W);
     if (P != StringRef::npos &&
@@ -241,7 +258,7 @@ static std::vector<MachineBlock> machineBlocks(const MarkedPtx &P) {
     StringRef Line;
     std::tie(Line, Rest) = Rest.split('\n');
     Line = Line.trim();
-    if (isFunctionStart(Line)) {
+    if (isPtxFunctionStart(Line)) {
       InFunction = EndsBlock = true;
       Blocks.emplace_back().FunctionStart = true;
       Wide = WideAddresses::of(Rest);

@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
+#include <utility>
 
 namespace llvm {
 class BasicBlock;
@@ -34,6 +35,14 @@ namespace roofline {
 /// "fma.rn.f32 %f1, %f2, %f3, %f4;") counts per thread to Out. Lines that
 /// are not instructions (directives, labels, comments) count nothing.
 void classifyPtxInstruction(llvm::StringRef Statement, OpCounts &Out);
+
+/// A PTX statement's opcode and operands, its guard predicate, braces and
+/// comment dropped; an empty opcode for a directive, label or comment.
+std::pair<llvm::StringRef, llvm::StringRef>
+ptxOpcodeAndOperands(llvm::StringRef Statement);
+
+/// Whether Line (trimmed) starts a kernel or function (.entry, .func).
+bool isPtxFunctionStart(llvm::StringRef Line);
 
 /// Instructions per execution of every marked block. The unit is the
 /// machine basic block (a label or a branch ends one), because the back end

@@ -2,6 +2,7 @@
 
 #include "WideAddresses.h"
 #include "Counters.h"
+#include "MachineInstructions.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -10,22 +11,6 @@
 
 using namespace roofline;
 using llvm::StringRef;
-
-std::pair<StringRef, StringRef>
-roofline::ptxOpcodeAndOperands(StringRef Statement) {
-  StringRef S = Statement.trim();
-  while (!S.empty() && (S.front() == '{' || S.front() == '}'))
-    S = S.drop_front().ltrim();
-  S = S.split("//").first.trim();
-  if (S.empty() || S.front() == '.' || S.back() == ':')
-    return {};
-  if (S.front() == '@') // A guard predicate: @%p1 or @!%p1.
-    S = S.split(' ').second.ltrim();
-  auto [Opcode, Operands] = S.split(' ');
-  if (Opcode.empty() || !std::isalpha(static_cast<unsigned char>(Opcode[0])))
-    return {};
-  return {Opcode, Operands.trim()};
-}
 
 /// The 64-bit registers (%rdN) Operands names, in order.
 static llvm::SmallVector<StringRef, 4> wideRegisters(StringRef Operands) {
@@ -70,9 +55,7 @@ WideAddresses WideAddresses::of(StringRef Text) {
   while (!Text.empty()) {
     StringRef Line;
     std::tie(Line, Text) = Text.split('\n');
-    StringRef T = Line.trim();
-    if (T.starts_with(".entry") || T.starts_with(".visible") ||
-        T.starts_with(".func") || T.starts_with(".weak"))
+    if (isPtxFunctionStart(Line.trim()))
       break;
     llvm::SmallVector<StringRef, 4> Statements;
     Line.split("//").first.split(Statements, ';');

@@ -21,14 +21,8 @@
 
 #include <set>
 #include <string>
-#include <utility>
 
 namespace roofline {
-
-/// A PTX statement's opcode and operands, its guard predicate, braces and
-/// comment dropped; an empty opcode for a directive, label or comment.
-std::pair<llvm::StringRef, llvm::StringRef>
-ptxOpcodeAndOperands(llvm::StringRef Statement);
 
 /// The widening products of one PTX function and the adds that use them.
 class WideAddresses {

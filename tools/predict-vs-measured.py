@@ -6,9 +6,10 @@ arguments, its median time over many runs (L2 flushed between them) and the
 Nsight Compute counters of one run. This reruns the analysis with --gpu GPU
 and prints, as a Markdown table, the measured and predicted times, their
 ratio, the predicted limiter, and the warp instructions issued as
-`smsp__inst_executed.sum` counts them, and those of the LSU pipe
-(`smsp__inst_executed_pipe_lsu.sum`), against the tool's counts. No GPU is
-needed.
+`smsp__inst_executed.sum` counts them, those of the LSU pipe
+(`smsp__inst_executed_pipe_lsu.sum`), and the bytes L1 moves to and from
+L2 (`lts__t_sectors_srcunit_tex_op_read.sum` + `_op_write.sum`, 32 bytes a
+sector), against the tool's counts. No GPU is needed.
 
   tools/predict-vs-measured.py [--gpu h200] [--tool build/bin/cuda-roofline]
 """
@@ -30,15 +31,21 @@ def row(tool, gpu, path):
     metrics = rec["counters"].get("metrics", {})
     issued = metrics.get("smsp__inst_executed.sum")
     lsu = metrics.get("smsp__inst_executed_pipe_lsu.sum")
+    l2_sectors = [
+        metrics.get("lts__t_sectors_srcunit_tex_op_%s.sum" % op)
+        for op in ("read", "write")
+    ]
+    l2 = 32 * sum(l2_sectors) if None not in l2_sectors else None
     cmd = [tool] + rec["analyzer_args"] + ["--gpu", gpu, "--format=json"]
     proc, doc = roofline_tools.run_json(cmd, cwd=ROOT)
     if not doc or not doc["kernels"]:
-        return "| %s | %s | no report | | | | | | |" % (rec["kernel"]["id"], measured)
+        return "| %s | %s | no report |%s" % (rec["kernel"]["id"], measured, " |" * 8)
     p = doc["kernels"][0]["predicted"]
     s = p["seconds"]
     tool_issued = p["instructions"].get("issue")
     tool_lsu = p["instructions"].get("memory")
-    return "| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+    tool_l2 = next((r["work"] for r in p["resources"] if r["name"] == "l2"), None)
+    return "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
         rec["kernel"]["id"],
         roofline_tools.seconds(measured),
         roofline_tools.seconds(s) if s else "-",
@@ -48,6 +55,8 @@ def row(tool, gpu, path):
         "%.3g" % (tool_issued / 32) if tool_issued else "-",
         "%.3g" % lsu if lsu else "-",
         "%.3g" % (tool_lsu / 32) if tool_lsu else "-",
+        "%.3g" % l2 if l2 else "-",
+        "%.3g" % tool_l2 if tool_l2 else "-",
     )
 
 
@@ -68,9 +77,10 @@ def main():
     print(
         "| kernel | measured | predicted | predicted / measured | limiter "
         "| warp instructions (ncu) | warp instructions (tool) "
-        "| LSU instructions (ncu) | LSU instructions (tool) |"
+        "| LSU instructions (ncu) | LSU instructions (tool) "
+        "| L2 bytes (ncu) | L2 bytes (tool) |"
     )
-    print("|---|---:|---:|---:|---|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|")
     for path in records:
         print(row(a.tool, a.gpu, path))
 

@@ -27,7 +27,12 @@ void roofline::checkGlobalReuse(const AccessInfo &A, const KernelFacts &K,
               " times by different warps of a block";
   if (auto R = A.reuseFactor())
     F.Message += " (" + times(*R) + " times over the grid)";
-  F.Message += "; the block's loads (" + formatBytes(double(T.BlockLoadBytes)) +
+  // Name the loads that overflow L1: the whole footprint, or those between
+  // two reads of a sector when that is less.
+  bool Whole = T.WindowBytes >= T.BlockLoadBytes;
+  F.Message += Whole ? "; the block's loads ("
+                     : "; the block's loads between two reads of a sector (";
+  F.Message += formatBytes(double(Whole ? T.BlockLoadBytes : T.WindowBytes)) +
                ") exceed its share of L1 (" +
                formatBytes(double(T.L1PerBlock)) + "), so " +
                (T.AtDram ? "up to " : "") + formatBytes(double(T.L2Bytes)) +

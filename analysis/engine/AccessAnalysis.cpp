@@ -137,6 +137,44 @@ std::optional<uint64_t> executions(const KernelModel &M, const BlockModel &B,
   return uint64_t(*C.Value->toInt64());
 }
 
+// How far apart a lane's reads of a sector are, in iterations of the
+// loop nest: from the innermost loop out, the first loop that moves the
+// address by less than a sector an iteration (not at all, say) brings the
+// sector back after the iterations of the loops inside it, or for each of
+// its own iterations the sector lasts. No such loop: only other warps
+// re-read, in the same iteration. Trip counts that depend on the thread (a
+// block-stride loop) are those of thread (0,0,0) of block (0,0,0).
+void measureReuseDistance(const KernelModel &M, const BlockModel &B,
+                          const AccessModel &A,
+                          std::map<std::string, Expr> Known, AccessInfo &I) {
+  for (const char *Dim : ThreadDimNames)
+    Known.emplace(Dim, Expr(0));
+  Expr Offset = A.Offset->substitute(Known);
+  double Inner = 1;
+  std::optional<double> Distance;
+  for (auto It = B.Nest.rbegin(); It != B.Nest.rend(); ++It) {
+    const LoopInfoModel &L = M.Loops[It->Loop];
+    std::optional<Rational> TC =
+        L.TripCount ? L.TripCount->substitute(Known).asConstant()
+                    : std::nullopt;
+    if (!TC || TC->overflowed() || *TC < Rational(0))
+      return;
+    double Trips = TC->toDouble();
+    if (!Distance && Trips > 1) {
+      std::optional<Rational> Step;
+      if (auto Split = Offset.splitAffine(L.Var))
+        Step = Split->first.asConstant();
+      double Bytes = Step ? std::abs(Step->toDouble()) : double(SectorBytes);
+      if (Bytes < SectorBytes)
+        Distance =
+            Inner * (Bytes == 0 ? 1 : std::min(SectorBytes / Bytes, Trips));
+    }
+    Inner *= Trips;
+  }
+  I.ReuseIterations = Distance.value_or(1);
+  I.NestIterations = Inner;
+}
+
 // How often the elements of a global load are read, by whom, and whether
 // the kernel already keeps them in shared memory.
 void measureReuse(const KernelModel &M, const BlockModel &B,
@@ -175,6 +213,7 @@ void measureReuse(const KernelModel &M, const BlockModel &B,
         I.SameThreadReuse = true;
     }
   }
+  measureReuseDistance(M, B, A, Known, I);
 }
 
 } // namespace

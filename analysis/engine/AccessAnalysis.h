@@ -44,6 +44,10 @@ struct TileSaving {
   /// Distinct bytes block (0,0,0) loads from global memory (every load of
   /// the kernel), and the L1 each resident block has (0: unknown).
   uint64_t BlockLoadBytes = 0, L1PerBlock = 0;
+  /// What the block loads between two reads of a sector: its share of the
+  /// block's loads over the iterations between them (the whole footprint
+  /// when those are unknown). See AccessInfo::ReuseIterations.
+  uint64_t WindowBytes = 0;
   /// The re-reads L1 cannot keep, which come from L2: what the tile saves,
   /// and their time at the GPU's L2 bandwidth, or at its DRAM bandwidth (an
   /// upper bound, AtDram) when the GPU data has no L2 figure.
@@ -117,6 +121,11 @@ struct AccessInfo {
   /// address: the threads (blocks) that differ only in them read the same
   /// elements.
   std::vector<std::string> SharedBy;
+  /// Iterations of the enclosing loops (all of them, with thread (0,0,0)'s
+  /// trip counts) from a lane's read of a sector to its next read of it,
+  /// or 1 when only other warps re-read it (in the same iteration), and
+  /// the iterations of the nest. Set when every trip count is a constant.
+  std::optional<double> ReuseIterations, NestIterations;
   /// The address does not change across iterations of an enclosing loop.
   bool SameThreadReuse = false;
   bool StagedInShared = false;

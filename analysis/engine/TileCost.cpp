@@ -58,9 +58,15 @@ void roofline::priceTiles(std::vector<AccessInfo> &Accesses, const GpuSpec &Gpu,
       continue;
     }
     T.L1PerBlock = L1;
-    // The share of the re-reads L1 cannot keep comes from L2.
-    if (*BlockLoads > L1) {
-      double Missed = 1.0 - double(L1) / double(*BlockLoads);
+    // A re-read finds its sector in L1 if what the block loads between
+    // the two reads fits in its share, the loads spread evenly over the
+    // loop nest's iterations.
+    double Window = double(*BlockLoads);
+    if (A.ReuseIterations && A.NestIterations && *A.NestIterations >= 1)
+      Window *= std::min(1.0, *A.ReuseIterations / *A.NestIterations);
+    T.WindowBytes = uint64_t(std::llround(Window));
+    if (Window > double(L1)) {
+      double Missed = 1.0 - double(L1) / Window;
       T.L2Bytes = uint64_t(std::llround(double(T.ReReadBytes) * Missed));
     }
     T.AtDram = Gpu.L2Bandwidth <= 0;

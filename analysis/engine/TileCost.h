@@ -4,10 +4,16 @@
 // roofline-global-reuse advises a shared-memory tile; this prices it. The
 // reuse that costs something is between warps: a warp request reads each
 // address once, however many of its lanes name it. The re-reads are served
-// by L1 as long as the block's loads fit in its share of L1 (the unified
-// L1/shared capacity left after the resident blocks' shared memory, split
-// between them); beyond that the missing share comes from L2, and that L2
-// traffic, timed at the GPU's L2 bandwidth, is what a tile saves. DRAM
+// by L1 as long as what the block loads between two reads of a sector fits
+// in its share of L1 (the unified L1/shared capacity left after the
+// resident blocks' shared memory, split between them): for a re-read in the
+// same walk of the addresses (other warps in the same iteration, a lane's
+// sector over the next few) the loads of those iterations, for one in a
+// later walk the block's whole footprint. Beyond that the missing share
+// comes from L2, and that L2 traffic, timed at the GPU's L2 bandwidth, is
+// what a tile saves. (Nsight Compute on an H200 shows the naive and
+// coalesced GEMMs' L2 reads equal to each block's distinct bytes: L1 keeps
+// their near re-reads, though the block's footprint is 16 times L1.) DRAM
 // traffic does not change: the cache model already fetches a block's
 // distinct bytes once. See docs/findings.md.
 //

@@ -37,6 +37,23 @@ __global__ void warp_scale(const float *x, const float *factor, float *y,
     y[i] = x[i] * factor[warp];
 }
 
+// One block per 8 rows, one warp per row: each warp takes the dot product
+// of its row of x with the weights w for one input after another. The warps
+// of a block read the same w (near: in the same iteration), and every input
+// walks all of w again (far: between two reads of a weight the block loads
+// the whole of w and its rows of x).
+__global__ void batched_dot(int batch, int cols, const float *w, const float *x,
+                            float *partial) {
+  const int row = blockIdx.x * blockDim.y + threadIdx.y;
+  const int rows = gridDim.x * blockDim.y;
+  for (int b = 0; b < batch; ++b) {
+    float acc = 0.0f;
+    for (int i = threadIdx.x; i < cols; i += 32)
+      acc += w[i] * x[(b * rows + row) * cols + i];
+    partial[(b * rows + row) * 32 + threadIdx.x] = acc;
+  }
+}
+
 void run_gemm(int M, int N, int K, const float *A, const float *B, float *C) {
   dim3 block(32, 32);
   dim3 grid(CEIL_DIV(M, 32), CEIL_DIV(N, 32));
@@ -50,4 +67,9 @@ void run_normalize(const float *x, const float *mean, const float *rstd,
 
 void run_warp_scale(const float *x, const float *f, float *y, int n) {
   warp_scale<<<CEIL_DIV(n, 256), 256>>>(x, f, y, n);
+}
+
+void run_batched(const float *w, const float *x, float *partial, int C) {
+  constexpr int kBatch = 16, kRows = 512;
+  batched_dot<<<kRows / 8, dim3(32, 8)>>>(kBatch, C, w, x, partial);
 }

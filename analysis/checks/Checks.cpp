@@ -28,14 +28,17 @@ static const CheckInfo Checks[] = {
     {CheckId::GlobalReuse, "roofline-global-reuse",
      "Global data re-read by the threads of a block instead of tiled in "
      "shared memory",
-     "A global load, not staged in shared memory, whose elements the threads "
-     "of one block read at least --min-reuse times each (default 4). The "
-     "finding gives that factor, the factor over the grid, the requested "
-     "bytes a shared-memory tile would save over the grid and their time at "
-     "the GPU's DRAM bandwidth.",
+     "A global load, not staged in shared memory, whose elements the warps "
+     "of one block read at least --min-reuse times each (default 4), and "
+     "read again after the block has loaded more than its share of L1. The "
+     "finding gives that factor, the factor over the grid, the L2 bytes a "
+     "shared-memory tile would save and their time at the GPU's L2 "
+     "bandwidth (at its DRAM bandwidth when the GPU data has none), "
+     "reported from --min-reuse-cost of the speed of light (default 0.05).",
      "Load the block's elements into a __shared__ tile once per step, "
-     "synchronize with __syncthreads(), and read them from the tile. See "
-     "docs/findings.md, \"Reuse of global loads\"."},
+     "synchronize with __syncthreads(), and read them from the tile; when a "
+     "loop walks them again, make it the inner loop. See docs/findings.md, "
+     "\"Reuse of global loads\"."},
     {CheckId::BankConflict, "roofline-bank-conflict",
      "Shared memory access has a bank conflict",
      "A shared-memory load or store whose lanes access different 4-byte "

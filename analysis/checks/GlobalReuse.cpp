@@ -24,15 +24,17 @@ void roofline::checkGlobalReuse(const AccessInfo &A, const KernelFacts &K,
   Finding F = at(CheckId::GlobalReuse, A);
   F.Seconds = T.Seconds;
   F.Message = what(A) + " is read " + times(T.BetweenWarps) +
-              " times by different warps of a block";
+              " times by the warps of a block";
   if (auto R = A.reuseFactor())
     F.Message += " (" + times(*R) + " times over the grid)";
-  // Name the loads that overflow L1: the whole footprint, or those between
-  // two reads of a sector when that is less.
-  bool Whole = T.WindowBytes >= T.BlockLoadBytes;
+  // Name the loads that overflow L1: those between two reads of a sector
+  // (in one walk, or two walks apart, whichever misses more), or the whole
+  // footprint when that is less.
+  double Window = double(T.MostlyFar ? T.FarWindowBytes : T.WindowBytes);
+  bool Whole = Window >= double(T.BlockLoadBytes);
   F.Message += Whole ? "; the block's loads ("
                      : "; the block's loads between two reads of a sector (";
-  F.Message += formatBytes(double(Whole ? T.BlockLoadBytes : T.WindowBytes)) +
+  F.Message += formatBytes(Whole ? double(T.BlockLoadBytes) : Window) +
                ") exceed its share of L1 (" +
                formatBytes(double(T.L1PerBlock)) + "), so " +
                (T.AtDram ? "up to " : "") + formatBytes(double(T.L2Bytes)) +
@@ -54,6 +56,17 @@ void roofline::checkGlobalReuse(const AccessInfo &A, const KernelFacts &K,
   for (const std::string &D : A.SharedBy)
     if (D.rfind("threadIdx", 0) == 0)
       Dims += (Dims.empty() ? "" : ", ") + D;
+  if (T.MostlyFar) {
+    // The cost is a loop walking the elements again: the fix is the order
+    // of the loops, or keeping the elements on chip across that loop.
+    N.Message = "an enclosing loop that does not move the address walks "
+                "these elements again on each of its iterations; make it "
+                "the inner loop, or keep the elements in registers or a "
+                "__shared__ tile across it";
+    F.Notes.push_back(N);
+    Out.push_back(F);
+    return;
+  }
   N.Message = (Dims.empty() ? std::string("warps of a block re-read these "
                                           "elements")
                             : "the address does not use " + Dims +

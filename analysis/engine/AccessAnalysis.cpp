@@ -137,21 +137,21 @@ std::optional<uint64_t> executions(const KernelModel &M, const BlockModel &B,
   return uint64_t(*C.Value->toInt64());
 }
 
-// How far apart a lane's reads of a sector are, in iterations of the
-// loop nest: from the innermost loop out, the first loop that moves the
-// address by less than a sector an iteration (not at all, say) brings the
-// sector back after the iterations of the loops inside it, or for each of
-// its own iterations the sector lasts. No such loop: only other warps
-// re-read, in the same iteration. Trip counts that depend on the thread (a
-// block-stride loop) are those of thread (0,0,0) of block (0,0,0).
+// How the block comes back to a load's sectors, from the innermost loop
+// out: the first loop that moves the address by less than a sector an
+// iteration brings a lane's sector back for the iterations it lasts (near);
+// a loop that does not move it, around one that does, repeats the walk of
+// the loops inside it (far). Re-reads by other warps come in the same
+// iteration. Trip counts that depend on the thread (a block-stride loop)
+// are those of thread (0,0,0) of block (0,0,0).
 void measureReuseDistance(const KernelModel &M, const BlockModel &B,
                           const AccessModel &A,
                           std::map<std::string, Expr> Known, AccessInfo &I) {
   for (const char *Dim : ThreadDimNames)
     Known.emplace(Dim, Expr(0));
   Expr Offset = A.Offset->substitute(Known);
-  double Inner = 1;
-  std::optional<double> Distance;
+  ReuseShape R;
+  bool Moved = false;
   for (auto It = B.Nest.rbegin(); It != B.Nest.rend(); ++It) {
     const LoopInfoModel &L = M.Loops[It->Loop];
     std::optional<Rational> TC =
@@ -160,19 +160,30 @@ void measureReuseDistance(const KernelModel &M, const BlockModel &B,
     if (!TC || TC->overflowed() || *TC < Rational(0))
       return;
     double Trips = TC->toDouble();
-    if (!Distance && Trips > 1) {
-      std::optional<Rational> Step;
+    // Bytes the address moves an iteration: a sector or more when that is
+    // not a constant.
+    double Step = 0;
+    if (Offset.mentions(L.Var)) {
+      std::optional<Rational> C;
       if (auto Split = Offset.splitAffine(L.Var))
-        Step = Split->first.asConstant();
-      double Bytes = Step ? std::abs(Step->toDouble()) : double(SectorBytes);
-      if (Bytes < SectorBytes)
-        Distance =
-            Inner * (Bytes == 0 ? 1 : std::min(SectorBytes / Bytes, Trips));
+        C = Split->first.asConstant();
+      Step = C ? std::abs(C->toDouble()) : double(SectorBytes);
     }
-    Inner *= Trips;
+    if (Step > 0) {
+      if (!R.Near && !R.Far && Trips > 1 && Step < SectorBytes)
+        R.Near = R.Nest * std::min(SectorBytes / Step, Trips);
+      R.Walk *= Trips;
+      Moved = true;
+    } else if (Moved && Trips > 1) {
+      if (!R.Far) {
+        R.Far = R.Nest;
+        R.FarWalk = R.Walk;
+      }
+      R.Repeats *= Trips;
+    }
+    R.Nest *= Trips;
   }
-  I.ReuseIterations = Distance.value_or(1);
-  I.NestIterations = Inner;
+  I.Reuse = R;
 }
 
 // How often the elements of a global load are read, by whom, and whether

@@ -44,10 +44,12 @@ struct TileSaving {
   /// Distinct bytes block (0,0,0) loads from global memory (every load of
   /// the kernel), and the L1 each resident block has (0: unknown).
   uint64_t BlockLoadBytes = 0, L1PerBlock = 0;
-  /// What the block loads between two reads of a sector: its share of the
-  /// block's loads over the iterations between them (the whole footprint
-  /// when those are unknown). See AccessInfo::ReuseIterations.
-  uint64_t WindowBytes = 0;
+  /// What the block loads between two reads of a sector in one walk, and
+  /// between two walks (AccessInfo::Reuse; the whole footprint when that is
+  /// unknown), and the grid's re-reads of a later walk.
+  uint64_t WindowBytes = 0, FarWindowBytes = 0, FarReReadBytes = 0;
+  /// Most of the L2 bytes are re-reads of a later walk.
+  bool MostlyFar = false;
   /// The re-reads L1 cannot keep, which come from L2: what the tile saves,
   /// and their time at the GPU's L2 bandwidth, or at its DRAM bandwidth (an
   /// upper bound, AtDram) when the GPU data has no L2 figure.
@@ -56,6 +58,22 @@ struct TileSaving {
   bool AtDram = false;
   /// Why there is no price (L1 size unknown, reuse not measured).
   std::string Why;
+};
+
+/// How the iterations of a load's loop nest come back to its sectors, in
+/// iterations of the nest (thread (0,0,0)'s trip counts).
+struct ReuseShape {
+  /// Iterations of the nest, and of the loops that move the address (one
+  /// walk of its elements).
+  double Nest = 1, Walk = 1;
+  /// Iterations from a lane's read of a sector to its last read of it in
+  /// the walk (0: a lane reads each sector once a walk; other warps re-read
+  /// it in the same iteration).
+  double Near = 0;
+  /// Iterations between two walks, when a loop that does not move the
+  /// address repeats the walk of the loops inside it (0: none), the walk's
+  /// iterations among them, and the walks.
+  double Far = 0, FarWalk = 0, Repeats = 1;
 };
 
 struct AccessInfo {
@@ -121,11 +139,9 @@ struct AccessInfo {
   /// address: the threads (blocks) that differ only in them read the same
   /// elements.
   std::vector<std::string> SharedBy;
-  /// Iterations of the enclosing loops (all of them, with thread (0,0,0)'s
-  /// trip counts) from a lane's read of a sector to its next read of it,
-  /// or 1 when only other warps re-read it (in the same iteration), and
-  /// the iterations of the nest. Set when every trip count is a constant.
-  std::optional<double> ReuseIterations, NestIterations;
+  /// How block (0,0,0) comes back to the load's sectors (set when every
+  /// enclosing trip count is a constant).
+  std::optional<ReuseShape> Reuse;
   /// The address does not change across iterations of an enclosing loop.
   bool SameThreadReuse = false;
   bool StagedInShared = false;

@@ -12,6 +12,12 @@ static bool isGlobalLoad(const AccessInfo &A) {
   return A.Space == MemSpace::Global && !A.IsStore && !A.IsAtomic;
 }
 
+// The share of re-reads that miss an L1 of L1 bytes when the block loads
+// Window bytes between two reads of a sector.
+static double missedShare(double Window, uint64_t L1) {
+  return Window > double(L1) ? 1.0 - double(L1) / Window : 0.0;
+}
+
 void roofline::priceTiles(std::vector<AccessInfo> &Accesses, const GpuSpec &Gpu,
                           const Dim3 &Block, uint64_t SharedPerBlock,
                           std::optional<uint64_t> BlockLoads,
@@ -58,17 +64,42 @@ void roofline::priceTiles(std::vector<AccessInfo> &Accesses, const GpuSpec &Gpu,
       continue;
     }
     T.L1PerBlock = L1;
-    // A re-read finds its sector in L1 if what the block loads between
-    // the two reads fits in its share, the loads spread evenly over the
-    // loop nest's iterations.
-    double Window = double(*BlockLoads);
-    if (A.ReuseIterations && A.NestIterations && *A.NestIterations >= 1)
-      Window *= std::min(1.0, *A.ReuseIterations / *A.NestIterations);
-    T.WindowBytes = uint64_t(std::llround(Window));
-    if (Window > double(L1)) {
-      double Missed = 1.0 - double(L1) / Window;
-      T.L2Bytes = uint64_t(std::llround(double(T.ReReadBytes) * Missed));
+    // A re-read finds its sector in L1 if what the block loads between the
+    // two reads fits in its share. The re-reads of a later walk are a walk
+    // apart, the others near (the same iteration, or the iterations a
+    // lane's sector lasts); unknown: the whole footprint apart.
+    double Loads = double(*BlockLoads);
+    double Near = Loads, Far = 0, FarWindow = Loads;
+    if (A.Reuse) {
+      const ReuseShape &R = *A.Reuse;
+      double Own = std::min(double(*A.BlockDistinct), Loads);
+      // In Iterations of the nest the block loads WalkIterations' share
+      // of this load's walk and the same share of the other loads' walks
+      // (a load whose walk is unknown, all of it): a load repeated by the
+      // same loop is loaded again, one that streams is not.
+      auto Window = [&](double Iterations, double WalkIterations) {
+        double Bytes = Own * WalkIterations / R.Walk;
+        for (const AccessInfo &O : Accesses)
+          if (&O != &A && isGlobalLoad(O) && O.BlockDistinct && O.Reachable)
+            Bytes +=
+                double(*O.BlockDistinct) *
+                (O.Reuse ? std::min(1.0, Iterations / O.Reuse->Walk) : 1.0);
+        return std::min(Loads, Bytes);
+      };
+      double NearIterations = std::max(R.Near, 1.0);
+      Near = Window(NearIterations, std::min(NearIterations, R.Walk));
+      if (R.Far > 0) {
+        Far = std::min(ReRead, (R.Repeats - 1) * Own);
+        FarWindow = Window(R.Far, R.FarWalk);
+      }
     }
+    T.WindowBytes = uint64_t(std::llround(Near));
+    T.FarWindowBytes = uint64_t(std::llround(FarWindow));
+    T.FarReReadBytes = uint64_t(std::llround(Far * Blocks));
+    double NearL2 = (ReRead - Far) * missedShare(Near, L1),
+           FarL2 = Far * missedShare(FarWindow, L1);
+    T.MostlyFar = FarL2 > NearL2;
+    T.L2Bytes = uint64_t(std::llround((NearL2 + FarL2) * Blocks));
     T.AtDram = Gpu.L2Bandwidth <= 0;
     double Bandwidth = T.AtDram ? Gpu.DramBandwidth : Gpu.L2Bandwidth;
     if (Bandwidth > 0)

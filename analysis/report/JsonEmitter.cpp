@@ -211,6 +211,8 @@ static void access(OStream &J, const AccessInfo &A) {
             J.attribute("block_load_bytes", int64_t(T->BlockLoadBytes));
             J.attribute("l1_per_block", int64_t(T->L1PerBlock));
             J.attribute("window_bytes", int64_t(T->WindowBytes));
+            J.attribute("far_reread_bytes", int64_t(T->FarReReadBytes));
+            J.attribute("far_window_bytes", int64_t(T->FarWindowBytes));
             J.attribute("l2_bytes_saved", int64_t(T->L2Bytes));
             J.attribute("seconds_saved", T->Seconds);
             J.attribute("at_dram_bandwidth", T->AtDram);

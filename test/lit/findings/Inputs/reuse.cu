@@ -37,11 +37,11 @@ __global__ void warp_scale(const float *x, const float *factor, float *y,
     y[i] = x[i] * factor[warp];
 }
 
-// One block per 8 rows, one warp per row: each warp takes the dot product
-// of its row of x with the weights w for one input after another. The warps
-// of a block read the same w (near: in the same iteration), and every input
-// walks all of w again (far: between two reads of a weight the block loads
-// the whole of w and its rows of x).
+// One block per 8 rows of the weights w, one warp per row: each warp takes
+// the dot product of its row with every input x[b] in turn. The warps of a
+// block read the same input (near: in the same iteration), and every input
+// walks the block's rows of w again (far: between two reads of a weight
+// the block loads all of its rows).
 __global__ void batched_dot(int batch, int cols, const float *w, const float *x,
                             float *partial) {
   const int row = blockIdx.x * blockDim.y + threadIdx.y;
@@ -49,7 +49,7 @@ __global__ void batched_dot(int batch, int cols, const float *w, const float *x,
   for (int b = 0; b < batch; ++b) {
     float acc = 0.0f;
     for (int i = threadIdx.x; i < cols; i += 32)
-      acc += w[i] * x[(b * rows + row) * cols + i];
+      acc += w[row * cols + i] * x[b * cols + i];
     partial[(b * rows + row) * 32 + threadIdx.x] = acc;
   }
 }

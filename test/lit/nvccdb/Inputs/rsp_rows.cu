@@ -1,7 +1,8 @@
 // Input of nvccdb/response-files.test: ROWS and the header's directory come
 // only from response files (@top.rsp names -optf nested.rsp). Every row
-// sums the same 4096 x 32 floats of in (512 KiB): more than L1 keeps for
-// the block.
+// sums the same 4096 x 32 floats of in (512 KiB), twice: a lane reads an
+// element again only in the second pass, after the block has walked the
+// whole of in, more than L1 keeps for the block.
 #include "rsp_rows.cuh"
 #ifndef ROWS
 #error "ROWS must come from a response file"
@@ -9,8 +10,9 @@
 __global__ void rows(const float *in, float *out) {
   int tx = threadIdx.x, ty = threadIdx.y;
   float acc = kBias;
-  for (int i = 0; i < 4096; ++i)
-    acc += in[i * 32 + tx];
+  for (int pass = 0; pass < 2; ++pass)
+    for (int i = 0; i < 4096; ++i)
+      acc += in[i * 32 + tx];
   out[ty * 32 + tx] = acc;
 }
 

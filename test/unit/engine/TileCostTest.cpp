@@ -63,6 +63,15 @@ TileSaving price(std::optional<ReuseShape> Reuse, uint64_t BlockLoads,
   return Accesses[0].Tile.value_or(TileSaving());
 }
 
+// The vector walked 4 times, 1024 iterations a walk.
+ReuseShape fourWalks() {
+  ReuseShape R;
+  R.Nest = 4096;
+  R.Walk = R.Far = R.FarWalk = 1024;
+  R.Repeats = 4;
+  return R;
+}
+
 ReuseShape walkOnce(double Near) {
   ReuseShape R;
   R.Nest = R.Walk = 4096;
@@ -105,11 +114,7 @@ TEST(TileCost, ReReadsMissTheShareThatOverflowsL1) {
 // bytes. The others (other warps in the same iteration) are 16384 / 1024 +
 // 196608 / 4096 = 64 bytes apart: L1 keeps them.
 TEST(TileCost, LaterWalksNeedAWalksLoads) {
-  ReuseShape R;
-  R.Nest = 4096;
-  R.Walk = R.Far = R.FarWalk = 1024;
-  R.Repeats = 4;
-  TileSaving T = price(R, 212992, 196608);
+  TileSaving T = price(fourWalks(), 212992, 196608);
   EXPECT_EQ(T.FarReReadBytes, 3145728u);
   EXPECT_EQ(T.FarWindowBytes, 65536u);
   EXPECT_EQ(T.WindowBytes, 64u);
@@ -122,11 +127,7 @@ TEST(TileCost, LaterWalksNeedAWalksLoads) {
 // both again, 16384 + 245760 = 262144 bytes, and 1 - 32768 / 262144 = 7/8
 // of the 3145728 bytes of later walks miss: 2752512.
 TEST(TileCost, LoadsRepeatedTogetherAreLoadedAgain) {
-  ReuseShape R;
-  R.Nest = 4096;
-  R.Walk = R.Far = R.FarWalk = 1024;
-  R.Repeats = 4;
-  TileSaving T = price(R, 262144, 245760, /*OtherWalk=*/1024);
+  TileSaving T = price(fourWalks(), 262144, 245760, /*OtherWalk=*/1024);
   EXPECT_EQ(T.FarWindowBytes, 262144u);
   EXPECT_EQ(T.L2Bytes, 2752512u);
 }

@@ -52,10 +52,6 @@ void roofline::checkGlobalReuse(const AccessInfo &A, const KernelFacts &K,
                assumptions(A);
   FindingNote N;
   N.Loc = A.Loc;
-  std::string Dims;
-  for (const std::string &D : A.SharedBy)
-    if (D.rfind("threadIdx", 0) == 0)
-      Dims += (Dims.empty() ? "" : ", ") + D;
   if (T.MostlyFar) {
     // The cost is a loop walking the elements again: the fix is the order
     // of the loops, or keeping the elements on chip across that loop.
@@ -63,17 +59,19 @@ void roofline::checkGlobalReuse(const AccessInfo &A, const KernelFacts &K,
                 "these elements again on each of its iterations; make it "
                 "the inner loop, or keep the elements in registers or a "
                 "__shared__ tile across it";
-    F.Notes.push_back(N);
-    Out.push_back(F);
-    return;
+  } else {
+    std::string Dims;
+    for (const std::string &D : A.SharedBy)
+      if (D.rfind("threadIdx", 0) == 0)
+        Dims += (Dims.empty() ? "" : ", ") + D;
+    N.Message = (Dims.empty() ? std::string("warps of a block re-read these "
+                                            "elements")
+                              : "the address does not use " + Dims +
+                                    ": warps that differ only there read "
+                                    "the same elements") +
+                "; load the block's elements into a __shared__ tile once per "
+                "step, synchronize, and read them from there";
   }
-  N.Message = (Dims.empty() ? std::string("warps of a block re-read these "
-                                          "elements")
-                            : "the address does not use " + Dims +
-                                  ": warps that differ only there read the "
-                                  "same elements") +
-              "; load the block's elements into a __shared__ tile once per "
-              "step, synchronize, and read them from there";
   F.Notes.push_back(N);
   Out.push_back(F);
 }

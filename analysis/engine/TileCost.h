@@ -10,9 +10,9 @@
 // same walk of the addresses (other warps in the same iteration, a lane's
 // sector over the next few) the loads of those iterations, for one in a
 // later walk (a loop that does not move the address repeating one that
-// does) the loads of a walk. Beyond that the missing share
-// comes from L2, and that L2 traffic, timed at the GPU's L2 bandwidth, is
-// what a tile saves. (Nsight Compute on an H200 shows the naive and
+// does) the loads of a walk. Beyond that the missing share comes from L2,
+// and that L2 traffic, timed at the GPU's L2 bandwidth, is what a tile
+// saves. (Nsight Compute on an H200 shows the naive and
 // coalesced GEMMs' L2 reads equal to each block's distinct bytes: L1 keeps
 // their near re-reads, though the block's footprint is 16 times L1.) DRAM
 // traffic does not change: the cache model already fetches a block's

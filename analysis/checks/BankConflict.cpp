@@ -140,7 +140,16 @@ void roofline::checkBankConflict(const AccessInfo &A,
     return;
   const BankReport &B = *A.Banks;
   Finding F = at(CheckId::BankConflict, A);
-  F.Message = what(A) + " has a " + std::to_string(B.Ways) +
+  // The machine code's request: the merged access, if ptxas merges it.
+  std::string Merged =
+      A.MachineWidth ? " (one " + std::to_string(A.MachineWidth) +
+                           "-byte access with its neighbours in the machine "
+                           "code)"
+                     : "";
+  // "an 8-way", "an 11-way", "an 18-way".
+  std::string Ways = std::to_string(B.Ways);
+  bool An = Ways.front() == '8' || Ways == "11" || Ways == "18";
+  F.Message = what(A) + Merged + " has " + (An ? "an " : "a ") + Ways +
               "-way bank conflict: " + std::to_string(B.Wavefronts) +
               " wavefronts per request where " +
               std::to_string(B.MinWavefronts) + " would do" + assumptions(A);

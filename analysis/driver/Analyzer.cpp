@@ -330,6 +330,8 @@ private:
   std::string MachineWhy;
   /// What ptxas allocates per function of the unit's PTX, or why not known.
   std::map<std::string, PtxasUsage> Usage;
+  /// Widths of the shared accesses the machine code merges (MarkedPtx).
+  std::map<const llvm::Instruction *, unsigned> MergedWidths;
   std::string UsageWhy;
   /// The kernels (module names) whose PTX ptxas refused for an instruction
   /// the architecture lacks, and ptxas's words.
@@ -364,6 +366,7 @@ void UnitAnalysis::compileMachine() {
                return emitMarkedPtx(*CU.Module, Arch);
              }()) {
       *Machine = blockInstructions(*P);
+      MergedWidths = P->MergedWidths;
       assemble(*P, Arch);
     } else {
       MachineWhy = llvm::toString(P.takeError());
@@ -374,9 +377,13 @@ void UnitAnalysis::compileMachine() {
 }
 
 void UnitAnalysis::addInstructions(KernelModel &Model) {
-  for (BlockModel &B : Model.Blocks)
+  for (BlockModel &B : Model.Blocks) {
     if (auto It = Machine->find(B.BB); It != Machine->end())
       B.Instructions = It->second;
+    for (AccessModel &A : B.Accesses)
+      if (auto It = MergedWidths.find(A.Inst); It != MergedWidths.end())
+        A.MachineWidth = It->second;
+  }
   // Counts of a kernel the GPU cannot run would time nothing real.
   auto Refused = TargetRefusals.find(Model.MangledName);
   if (!Model.Blocks.empty() && Refused != TargetRefusals.end()) {

@@ -379,10 +379,18 @@ RequestVerdict judge(const WarpRequest &R, const AccessModel &A,
   RequestVerdict V;
   SectorReport Shape = analyzeGlobalRequest(R.used(), A.Width, RowLanes);
   if (A.Space == MemSpace::Shared) {
-    V.Banks = analyzeSharedRequest(R.used(), A.Width);
+    // A merged access is the wider instruction at the first lane address
+    // of its run (the loop indices are at their first value here).
+    unsigned Width = std::max(A.Width, A.MachineWidth);
+    LaneAddresses Lanes = R.used();
+    if (Width > A.Width)
+      for (std::optional<int64_t> &L : Lanes)
+        if (L)
+          *L -= ((*L % Width) + Width) % Width;
+    V.Banks = analyzeSharedRequest(Lanes, Width);
     if (V.Banks->Ways > 1)
-      V.BankFix = adviseBankConflict(R.used(), A.Width, *V.Banks, Shared.Layout,
-                                     Shared.Run);
+      V.BankFix =
+          adviseBankConflict(Lanes, Width, *V.Banks, Shared.Layout, Shared.Run);
   } else
     V.Sectors = Shape;
   V.Class = Shape.Class;
@@ -561,6 +569,8 @@ AccessInfo accessFacts(const AccessContext &C, const BlockModel &B,
   I.IsAtomic = A.IsAtomic;
   I.Base = A.Base;
   I.Width = A.Width;
+  if (A.Space == MemSpace::Shared && A.MachineWidth > A.Width)
+    I.MachineWidth = A.MachineWidth;
   I.Bulk = A.Bulk;
   DomainWalker W(C.M, B, C.Known, 1);
   if (const std::optional<Expr> &S = W.innerSum(0))
@@ -787,5 +797,8 @@ std::optional<double> roofline::gridRequests(const AccessInfo &A) {
   unsigned Lanes = A.Sectors ? A.Sectors->ActiveLanes : A.Banks ? 32 : 0;
   if (!A.GridExecutions || !Lanes)
     return std::nullopt;
-  return double(*A.GridExecutions) / Lanes;
+  // A merged shared access: one request for each run of accesses.
+  double Merged =
+      A.MachineWidth && A.Banks ? double(A.MachineWidth) / A.Width : 1.0;
+  return double(*A.GridExecutions) / Lanes / Merged;
 }

@@ -84,6 +84,10 @@ struct AccessInfo {
   /// Source text of the accessed expression, if found (expressionAt).
   std::string Expr;
   unsigned Width = 0;
+  /// Bytes per lane of the shared-memory instruction the back end merges
+  /// the access into (AccessModel::MachineWidth); 0: Width. Banks and the
+  /// requests are that instruction's.
+  unsigned MachineWidth = 0;
   /// A bulk or TMA copy's global end (AccessModel::Bulk).
   bool Bulk = false;
   /// Executions per thread with every guard passing.

@@ -106,12 +106,32 @@ SectorReport roofline::analyzeGlobalRequest(const LaneAddresses &A,
   return R;
 }
 
+// Whether every active lane n reads what lane n ^ 1 reads, or every one
+// what lane n ^ 2 reads (an inactive partner breaks the pair).
+static bool uniformPairs(const LaneAddresses &A) {
+  for (unsigned Mask : {1u, 2u}) {
+    bool Pairs = true, Any = false;
+    for (unsigned L = 0; L < WarpSize && Pairs; ++L) {
+      if (!A[L])
+        continue;
+      Any = true;
+      Pairs = A[L ^ Mask] && *A[L ^ Mask] == *A[L];
+    }
+    if (Pairs && Any)
+      return true;
+  }
+  return false;
+}
+
 BankReport roofline::analyzeSharedRequest(const LaneAddresses &A,
                                           unsigned Width) {
   BankReport R;
   // 4-byte accesses: one pass of 32 lanes; 8-byte: two of 16; 16-byte: four
-  // of 8 (Nsight Compute's shared wavefronts).
-  unsigned Phases = Width >= 16 ? 4 : Width >= 8 ? 2 : 1;
+  // of 8 (Nsight Compute's shared wavefronts), or two of 16 when lane pairs
+  // read the same 16 bytes: their returns are packed.
+  unsigned Phases = Width >= 16  ? (uniformPairs(A) ? 2 : 4)
+                    : Width >= 8 ? 2
+                                 : 1;
   unsigned PerPhase = WarpSize / Phases;
   unsigned Words = std::max(1u, Width / BankBytes);
   for (unsigned P = 0; P < Phases; ++P) {

@@ -68,9 +68,11 @@ SectorReport analyzeGlobalRequest(const LaneAddresses &A, unsigned Width,
 
 struct BankReport {
   /// Passes the request needs: 8- and 16-byte accesses are served a half
-  /// and a quarter warp per pass; conflicts add passes within each.
+  /// and a quarter warp per pass (a half warp for 16-byte accesses whose
+  /// lane pairs n, n ^ 1 or n, n ^ 2 read the same bytes: their returns
+  /// are packed); conflicts add passes within each.
   unsigned Wavefronts = 0;
-  /// Passes it would need without conflicts (1, 2 or 4 by width).
+  /// Passes it would need without conflicts (1, 2 or 4 by width and pairs).
   unsigned MinWavefronts = 0;
   /// Most distinct 4-byte words one bank serves in one pass (1 = none).
   unsigned Ways = 1;

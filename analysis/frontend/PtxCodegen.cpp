@@ -2,6 +2,7 @@
 
 #include "PtxCodegen.h"
 #include "CacheHintAsm.h"
+#include "MergedWidths.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -297,6 +298,7 @@ llvm::Expected<MarkedPtx> roofline::emitMarkedPtx(const llvm::Module &M,
   dropBulkCopies(*Copy, *TM);
   unrollAsNvccDoes(*Copy, *TM);
   alignAsPtxasDoes(*Copy, *TM);
+  Out.MergedWidths = mergedSharedWidths(M, *Copy, Out.Blocks);
 
   llvm::SmallString<0> Text;
   llvm::raw_svector_ostream OS(Text);

@@ -24,6 +24,7 @@
 
 namespace llvm {
 class BasicBlock;
+class Instruction;
 class Module;
 class TargetMachine;
 } // namespace llvm
@@ -41,6 +42,9 @@ struct MarkedPtx {
   /// PTX name -> the analyzed module's, for the functions the PTX names
   /// otherwise (dropNames: identifiers PTX cannot spell).
   std::map<std::string, std::string> Renamed;
+  /// The analyzed module's shared loads and stores the back end merges
+  /// into wider instructions, with that width (MergedWidths.h).
+  std::map<const llvm::Instruction *, unsigned> MergedWidths;
 };
 
 /// Runs on M the module pipeline Build makes with a PassBuilder for TM (may

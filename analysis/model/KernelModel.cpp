@@ -1179,6 +1179,7 @@ void ModelBuilder::addCopyAccesses(const MemIntrinsic &MI, BlockModel &B) {
     A.IsStore = IsDst;
     A.Width = Len->getZExtValue();
     A.Bulk = MI.getMetadata(BulkCopyMD) != nullptr;
+    A.Inst = &MI;
     locOf(&MI, A.Loc.Line, A.Loc.Column, &A.Loc.File);
     if (auto BO = baseAndOffset(P)) {
       A.Base = BO->first;
@@ -1209,6 +1210,7 @@ AccessModel ModelBuilder::memoryAccess(Instruction &I, MemSpace Space,
     ElemTy = CX->getNewValOperand()->getType();
   }
   A.Width = DL.getTypeStoreSize(ElemTy).getFixedValue();
+  A.Inst = &I;
   A.PartialLanes = I.getMetadata(PartialLanesMD) != nullptr;
   locOf(&I, A.Loc.Line, A.Loc.Column, &A.Loc.File);
   if (auto BO = baseAndOffset(Ptr)) {

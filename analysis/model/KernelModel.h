@@ -30,6 +30,7 @@ namespace llvm {
 class raw_ostream;
 class Function;
 class BasicBlock;
+class Instruction;
 } // namespace llvm
 
 namespace roofline {
@@ -127,6 +128,12 @@ struct AccessModel {
   /// The global end of a bulk or TMA copy (CacheHintAsm.h, BulkCopyMD):
   /// the copy engine moves it between L2 and shared memory, not the LSU.
   bool Bulk = false;
+  /// Bytes per lane of the machine instruction the access is part of, when
+  /// the back end merges it with its neighbours (the copies of an unrolled
+  /// loop) into a wider one (MergedWidths.h); 0: Width.
+  unsigned MachineWidth = 0;
+  /// The instruction modelled (a memory intrinsic for a copy's ends).
+  const llvm::Instruction *Inst = nullptr;
   SourceLoc Loc; ///< A header's, possibly.
 };
 

@@ -45,6 +45,9 @@ std::string roofline::accessHover(const KernelReport &K, const AccessInfo &A) {
   OS << "- " << A.Width << " B per access";
   if (A.CountPerThread)
     OS << ", " << A.CountPerThread->str() << " per thread";
+  if (A.MachineWidth)
+    OS << "; " << A.MachineWidth
+       << " B per machine instruction (merged with its neighbours)";
   OS << "\n";
   if (!A.Unknown.empty())
     OS << "- pattern unknown: " << A.Unknown << "\n";

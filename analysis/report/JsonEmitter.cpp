@@ -174,6 +174,8 @@ static void access(OStream &J, const AccessInfo &A) {
       if (A.MaxSectors)
         J.attribute("sectors_per_request_max", int64_t(A.MaxSectors));
     } else {
+      if (A.MachineWidth)
+        J.attribute("machine_bytes", int64_t(A.MachineWidth));
       attr(J, "bank_conflict_ways", Ways);
       attr(J, "wavefronts_per_request", Wavefronts);
       if (A.BankFix)

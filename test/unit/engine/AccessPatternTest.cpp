@@ -186,6 +186,33 @@ TEST(BanksTest, WideAccessesTakeSeveralWavefronts) {
   EXPECT_EQ(S.MinWavefronts, 4u);
 }
 
+TEST(BanksTest, SixteenByteLanePairsArePacked) {
+  // All 32 lanes read the same float4 (1-D blocktiling's As row): the
+  // pairs (n, n ^ 1) agree, so two passes of 16 lanes, one 16-byte word
+  // group each: 2 wavefronts, not 4.
+  BankReport B = analyzeSharedRequest(lanes([](unsigned) { return 64; }), 16);
+  EXPECT_EQ(B.Wavefronts, 2u);
+  EXPECT_EQ(B.MinWavefronts, 2u);
+  EXPECT_EQ(B.Ways, 1u);
+  // Lanes 0-15 at byte 0, 16-31 at byte 1024 (2-D blocktiling's As, two
+  // rows of threads 64 floats apart): pairs agree, and each pass of 16 has
+  // one address: 2 wavefronts, although both rows are on banks 0-3.
+  BankReport R = analyzeSharedRequest(
+      lanes([](unsigned L) { return L < 16 ? 0 : 1024; }), 16);
+  EXPECT_EQ(R.Wavefronts, 2u);
+  EXPECT_EQ(R.Ways, 1u);
+  // Pairs (n, n ^ 2) agree: lanes 0, 2 at 0, lanes 1, 3 at 16, ... ; a
+  // pass of 16 lanes reads 8 distinct float4 at 16-byte steps, banks 0-31
+  // once: 2 wavefronts.
+  BankReport X = analyzeSharedRequest(
+      lanes([](unsigned L) { return 16 * ((L & 1) + 2 * (L / 4)); }), 16);
+  EXPECT_EQ(X.Wavefronts, 2u);
+  // One lane off its pair (lane 5 reads elsewhere): four passes again.
+  BankReport O = analyzeSharedRequest(
+      lanes([](unsigned L) { return L == 5 ? 4096 : 64; }), 16);
+  EXPECT_EQ(O.MinWavefronts, 4u);
+}
+
 SharedLayout layout(std::vector<uint64_t> Dims, unsigned ElementBytes,
                     unsigned AlignBytes) {
   SharedLayout L;

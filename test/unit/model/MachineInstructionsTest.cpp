@@ -368,4 +368,72 @@ done:
       }
 }
 
+TEST(MachineInstructions, SharedAccessesTakeTheWidthTheyAreMergedTo) {
+  // A fully unrolled loop over d = 0..7 reads s[8 * tid + d] (a thread's
+  // 32 contiguous bytes, 32-byte aligned) and s[32 * d + tid] (one float
+  // per 128-byte row). The copy compiled to PTX aligns s to 16 bytes and
+  // merges the first load's eight copies into two 16-byte loads; the
+  // second's stay 4-byte loads, so only the first is given a width (the
+  // two are told apart by their debug locations).
+  llvm::LLVMContext Ctx;
+  std::string Error;
+  auto M = parseFixture(R"(
+target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+@s = internal addrspace(3) global [512 x float] undef, align 4
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+define ptx_kernel void @k(ptr addrspace(1) %out) !dbg !5 {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %row = shl nuw nsw i32 %t, 3
+  br label %loop
+loop:
+  %d = phi i32 [ 0, %entry ], [ %dn, %loop ]
+  %acc = phi float [ 0.0, %entry ], [ %sum2, %loop ]
+  %i = add nuw nsw i32 %row, %d
+  %ix = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(3) @s, i64 %ix
+  %v = load float, ptr addrspace(3) %p, align 4, !dbg !10
+  %d32 = shl nuw nsw i32 %d, 5
+  %j = add nuw nsw i32 %d32, %t
+  %jx = zext i32 %j to i64
+  %q = getelementptr inbounds float, ptr addrspace(3) @s, i64 %jx
+  %w = load float, ptr addrspace(3) %q, align 4, !dbg !11
+  %sum = fadd float %acc, %v
+  %sum2 = fadd float %sum, %w
+  %dn = add nuw nsw i32 %d, 1
+  %c = icmp ult i32 %dn, 8
+  br i1 %c, label %loop, label %exit, !llvm.loop !0
+exit:
+  store float %sum2, ptr addrspace(1) %out
+  ret void
+}
+!llvm.dbg.cu = !{!2}
+!llvm.module.flags = !{!4}
+!0 = distinct !{!0, !1}
+!1 = !{!"llvm.loop.unroll.full"}
+!2 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !3, emissionKind: LineTablesOnly)
+!3 = !DIFile(filename: "k.cu", directory: "/")
+!4 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "k", scope: !3, file: !3, line: 1, type: !6, spFlags: DISPFlagDefinition, unit: !2)
+!6 = !DISubroutineType(types: !7)
+!7 = !{}
+!10 = !DILocation(line: 5, column: 12, scope: !5)
+!11 = !DILocation(line: 6, column: 12, scope: !5)
+)",
+                        "merged", Ctx, Error);
+  ASSERT_TRUE(M) << Error;
+  auto P = emitMarkedPtx(*M, "sm_90");
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  const llvm::Instruction *Row = nullptr, *Column = nullptr;
+  for (const llvm::Instruction &I : *P->Blocks[1])
+    if (llvm::isa<llvm::LoadInst>(I))
+      (Row ? Column : Row) = &I;
+  ASSERT_TRUE(Row && Column);
+  ASSERT_EQ(P->MergedWidths.count(Row), 1u);
+  EXPECT_EQ(P->MergedWidths.at(Row), 16u);
+  EXPECT_EQ(P->MergedWidths.count(Column), 0u);
+  EXPECT_EQ(P->Ptx.find("ld.shared.v4") != std::string::npos, true);
+}
+
 } // namespace

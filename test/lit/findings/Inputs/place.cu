@@ -26,6 +26,6 @@ void run(float *out, float *m, int rows, int n) {
   row_sums<<<(rows + 255) / 256, 256>>>(out, m, rows, n);
   row_means<<<(rows + 255) / 256, 256>>>(out, m, rows, n);
   tiled_copy<32><<<rows / 1024, 32>>>(out, m);
-  tiled_copy<16><<<rows / 512, 32>>>(out, m);
+  tiled_copy<4><<<rows / 128, 32>>>(out, m);
   scale_runs<<<rows / 256, 256>>>(out, m, n);
 }

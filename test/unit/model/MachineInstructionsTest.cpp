@@ -327,14 +327,23 @@ $L__BB0_2:
   EXPECT_EQ(Counts[K.BB[1]][counter::InstAlu], Rational(4));
 }
 
+// An NVPTX module of IR Body, for the back end to compile.
+std::unique_ptr<llvm::Module> nvptxFixture(const char *Body, const char *Name,
+                                           llvm::LLVMContext &Ctx,
+                                           std::string &Error) {
+  std::string IR = std::string(R"(
+target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+)") + Body;
+  return parseFixture(IR.c_str(), Name, Ctx, Error);
+}
+
 TEST(MachineInstructions, TheBackEndMarksEveryBlock) {
   // y[0] = fma(x[0], a, a) behind a test of a: the back end's code for the
   // second block loads x, does one FFMA and stores y.
   llvm::LLVMContext Ctx;
   std::string Error;
-  auto M = parseFixture(R"(
-target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
-target triple = "nvptx64-nvidia-cuda"
+  auto M = nvptxFixture(R"(
 declare float @llvm.fma.f32(float, float, float)
 define ptx_kernel void @k(ptr addrspace(1) %x, ptr addrspace(1) %y, float %a) {
 entry:
@@ -377,9 +386,7 @@ TEST(MachineInstructions, SharedAccessesTakeTheWidthTheyAreMergedTo) {
   // two are told apart by their debug locations).
   llvm::LLVMContext Ctx;
   std::string Error;
-  auto M = parseFixture(R"(
-target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
-target triple = "nvptx64-nvidia-cuda"
+  auto M = nvptxFixture(R"(
 @s = internal addrspace(3) global [512 x float] undef, align 4
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 define ptx_kernel void @k(ptr addrspace(1) %out) !dbg !5 {

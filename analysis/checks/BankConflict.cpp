@@ -4,6 +4,13 @@
 
 using namespace roofline;
 
+// "an 8-way", "an 11-way", "an 18-way", "a 4-way".
+static std::string waysWithArticle(unsigned Ways) {
+  std::string N = std::to_string(Ways);
+  bool An = N[0] == '8' || N == "11" || N == "18";
+  return (An ? "an " : "a ") + N + "-way";
+}
+
 // A request recomputed with a fix: "no conflict, 1 wavefront per request"
 // or "a 4-way conflict, 4 wavefronts per request".
 static std::string bankResult(const BankReport &B) {
@@ -12,9 +19,7 @@ static std::string bankResult(const BankReport &B) {
                   " per request";
   if (B.Ways <= 1)
     return "no conflict, " + W;
-  std::string Ways = std::to_string(B.Ways);
-  bool An = Ways[0] == '8' || Ways == "11" || Ways == "18";
-  return (An ? "an " : "a ") + Ways + "-way conflict, " + W;
+  return waysWithArticle(B.Ways) + " conflict, " + W;
 }
 
 // "2nd", "3rd", "8th", "21st".
@@ -146,11 +151,8 @@ void roofline::checkBankConflict(const AccessInfo &A,
                            "-byte access with its neighbours in the machine "
                            "code)"
                      : "";
-  // "an 8-way", "an 11-way", "an 18-way".
-  std::string Ways = std::to_string(B.Ways);
-  bool An = Ways.front() == '8' || Ways == "11" || Ways == "18";
-  F.Message = what(A) + Merged + " has " + (An ? "an " : "a ") + Ways +
-              "-way bank conflict: " + std::to_string(B.Wavefronts) +
+  F.Message = what(A) + Merged + " has " + waysWithArticle(B.Ways) +
+              " bank conflict: " + std::to_string(B.Wavefronts) +
               " wavefronts per request where " +
               std::to_string(B.MinWavefronts) + " would do" + assumptions(A);
   FindingNote N;

@@ -366,7 +366,7 @@ void UnitAnalysis::compileMachine() {
                return emitMarkedPtx(*CU.Module, Arch);
              }()) {
       *Machine = blockInstructions(*P);
-      MergedWidths = P->MergedWidths;
+      MergedWidths = std::move(P->MergedWidths);
       assemble(*P, Arch);
     } else {
       MachineWhy = llvm::toString(P.takeError());

@@ -77,10 +77,14 @@ constexpr const char *InstCall = "inst.call";
 /// FMAs of every floating-point type among the above (a yardstick: work
 /// "per FMA").
 constexpr const char *InstFma = "inst.fma";
-/// Machine blocks executed that load from global memory: the loads of one
-/// machine block are issued together and waited for together, so each is
-/// one round trip to L2 or DRAM (a Little's-law latency bound's work).
+/// Round trips to L2 or DRAM a thread waits for its global loads: per
+/// region of the machine code, the longest chain of loads that depend on
+/// each other (LoadRounds.h; a Little's-law latency bound's work).
 constexpr const char *InstLoadRounds = "inst.global_load_rounds";
+/// Of those, the rounds a block barrier waits for: their values are used
+/// before the barrier that ends their region, so no warp of the block
+/// computes past it meanwhile.
+constexpr const char *InstBarrierRounds = "inst.barrier_load_rounds";
 
 } // namespace counter
 } // namespace roofline

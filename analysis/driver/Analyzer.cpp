@@ -363,7 +363,7 @@ void UnitAnalysis::compileMachine() {
                    std::to_string(MaxInstructions) + ")";
     else if (auto P = [&] {
                llvm::TimeTraceScope Scope("PTX code generation");
-               return emitMarkedPtx(*CU.Module, Arch);
+               return emitMarkedPtx(*CU.Module, Arch, CU.Built.get());
              }()) {
       *Machine = blockInstructions(*P);
       MergedWidths = std::move(P->MergedWidths);
@@ -435,15 +435,20 @@ void UnitAnalysis::assemble(const MarkedPtx &P, const std::string &Arch) {
   // Longer than the back end takes for the largest unit it compiles.
   constexpr double TimeoutSeconds = 30;
   constexpr unsigned MaxRefusals = 8;
-  std::string Ptx = P.Ptx;
+  // Without the build's PTX, the counted one: its registers differ a
+  // little (docs/prediction.md, "Occupancy and latency").
+  bool Built = !P.BuiltPtx.empty();
+  std::string Ptx = Built ? P.BuiltPtx : P.Ptx;
+  const std::map<std::string, std::string> &Renamed =
+      Built ? P.BuiltRenamed : P.Renamed;
   for (unsigned Round = 0; Round <= MaxRefusals; ++Round) {
     llvm::TimeTraceScope Scope("ptxas");
     auto Report = runPtxas(Ptx, Arch, Opts.CudaPath, TimeoutSeconds);
     if (Report) {
       UsageWhy.clear();
       for (auto &[Name, U] : *Report) {
-        auto It = P.Renamed.find(Name);
-        Usage[It == P.Renamed.end() ? Name : It->second] = U;
+        auto It = Renamed.find(Name);
+        Usage[It == Renamed.end() ? Name : It->second] = U;
       }
       return;
     }
@@ -451,8 +456,8 @@ void UnitAnalysis::assemble(const MarkedPtx &P, const std::string &Arch) {
     std::string Entry, Said;
     if (Round == MaxRefusals || !targetRefusal(UsageWhy, Ptx, Entry, Said))
       return;
-    auto It = P.Renamed.find(Entry);
-    TargetRefusals[It == P.Renamed.end() ? Entry : It->second] = Said;
+    auto It = Renamed.find(Entry);
+    TargetRefusals[It == Renamed.end() ? Entry : It->second] = Said;
     Ptx = ptxWithoutEntry(Ptx, Entry);
   }
 }

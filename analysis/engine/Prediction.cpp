@@ -33,6 +33,7 @@ private:
   void instructions();
   void flops();
   void latency();
+  void barrierLatency();
 
   const KernelCounts &KC;
   const std::vector<AccessInfo> &Accesses;
@@ -43,6 +44,7 @@ private:
   bool Tensor = false; ///< FMAs are not the yardstick then.
   std::map<std::string, Per> Yardsticks;
   std::optional<double> L2Bytes; ///< What l2() counted.
+  double RoundCycles = 0;        ///< What latency() took a round trip as.
 };
 
 } // namespace
@@ -225,11 +227,11 @@ void Predictor::flops() {
       Tensor = true;
 }
 
-// Little's law: a warp waits for its loads a round trip per machine block
-// that loads from global memory, and an SM has WarpsPerSM warps to overlap
-// those waits with, so the rounds complete at most at warps in flight /
-// latency. A round's latency is L2's, plus DRAM's extra for the share of
-// the loaded bytes that comes from DRAM.
+// Little's law: a warp waits for its loads a round trip per chain of
+// dependent loads in a region of its machine code (LoadRounds.h), and an SM
+// has WarpsPerSM warps to overlap those waits with, so the rounds complete
+// at most at warps in flight / latency. A round's latency is L2's, plus
+// DRAM's extra for the share of the loaded bytes that comes from DRAM.
 void Predictor::latency() {
   double Rounds = inst(counter::InstLoadRounds) / WarpSize;
   if (Rounds <= 0)
@@ -250,19 +252,55 @@ void Predictor::latency() {
     FromDram = std::min(1.0, *M.DramEstimate / *L2Bytes);
   // Without DRAM's latency, L2's alone: DRAM is the slower, so the bound
   // stays a bound.
-  double Cycles = *L2 + FromDram * (Dram ? *Dram - *L2 : 0.0);
+  RoundCycles = *L2 + FromDram * (Dram ? *Dram - *L2 : 0.0);
   std::string Detail =
       formatCount(double(O.WarpsInFlight)) + " warps in flight (" +
       std::to_string(O.WarpsPerSM) + " of " + std::to_string(O.MaxWarpsPerSM) +
       " per SM, limited by " + O.Limiter +
       (O.Registers ? ", " + std::to_string(O.Registers) + " registers a thread"
                    : ", registers unknown: " + O.RegistersWhy) +
-      "), " + formatCount(Cycles) + " cycles a round (L2 " + formatCount(*L2) +
-      ", DRAM " +
+      "), " + formatCount(RoundCycles) + " cycles a round (L2 " +
+      formatCount(*L2) + ", DRAM " +
       (Dram ? formatCount(*Dram) : std::string("unknown, taken as L2's")) +
       ", " + formatPercent(FromDram) + " of the bytes from DRAM)";
   add("latency", Title, "warp load rounds", Per::None, Rounds,
-      double(O.WarpsInFlight) * Gpu.Pipes.Clock / Cycles, Detail);
+      double(O.WarpsInFlight) * Gpu.Pipes.Clock / RoundCycles, Detail);
+}
+
+// A block that loads a tile, waits at a barrier for it and then computes
+// on it cannot overlap those loads with its own work: no warp of it passes
+// the barrier before the last load arrives. Only the other blocks resident
+// on its SM fill the wait, so each block runs its rounds and its own work
+// one after the other, the work at best at the whole SM's rate: the kernel
+// takes at least the barrier rounds' latency plus the throughput bound
+// divided by the blocks per SM.
+void Predictor::barrierLatency() {
+  double Rounds = inst(counter::InstBarrierRounds) / WarpSize;
+  const Occupancy &O = KC.Occ;
+  if (Rounds <= 0 || RoundCycles <= 0 || !O.BlocksPerSM)
+    return;
+  const ResourceTime *Busiest = nullptr;
+  for (const ResourceTime &R : P.Resources)
+    if (R.Name != "latency" && (!Busiest || R.Seconds > Busiest->Seconds))
+      Busiest = &R;
+  if (!Busiest)
+    return;
+  double Wait =
+      Rounds * RoundCycles / (double(O.WarpsInFlight) * Gpu.Pipes.Clock);
+  double Share = Busiest->Seconds / O.BlocksPerSM;
+  std::string Blocks = std::to_string(O.BlocksPerSM) +
+                       (O.BlocksPerSM == 1 ? " block" : " blocks");
+  std::string Detail =
+      formatSeconds(Wait) + " of rounds a barrier waits for (" +
+      formatCount(RoundCycles) +
+      " cycles each), then the block's own work: " + Busiest->Title + " " +
+      formatSeconds(Busiest->Seconds) + " / " + Blocks +
+      " per SM (limited by " + O.Limiter +
+      (O.Registers ? ", " + std::to_string(O.Registers) + " registers a thread"
+                   : std::string()) +
+      ")";
+  add("barrier_latency", "memory latency at barriers (" + Blocks + " per SM)",
+      "warp load rounds", Per::None, Rounds, Rounds / (Wait + Share), Detail);
 }
 
 Prediction Predictor::run() {
@@ -278,6 +316,7 @@ Prediction Predictor::run() {
   instructions();
   flops();
   latency();
+  barrierLatency();
   std::stable_sort(P.Resources.begin(), P.Resources.end(),
                    [](const ResourceTime &A, const ResourceTime &B) {
                      return A.Seconds > B.Seconds;

@@ -14,6 +14,8 @@
 #include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace roofline;
 using namespace clang;
@@ -143,6 +145,7 @@ roofline::compileFromAST(ASTContext &Ctx, Preprocessor &PP,
                                    "analyzed");
 
   std::string Arch = Ctx.getTargetInfo().getTargetOpts().CPU;
+  Out.Built = llvm::CloneModule(*Out.Module);
   optimizeForAnalysis(*Out.Module, Arch.empty() ? Opts.Arch : Arch,
                       Out.Facts.TensorMaps);
   if (Opts.DumpIR)

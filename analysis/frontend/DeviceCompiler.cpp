@@ -39,6 +39,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 #include <optional>
@@ -882,6 +883,7 @@ roofline::compileDeviceSide(const CompilationDatabase &DB,
   }
   if (Rc != 0 || !Out.Module || Filter.getNumErrors() != 0 || InjectedError)
     return compileFailure(File, Opts, Filter, Action.Isolated);
+  Out.Built = llvm::CloneModule(*Out.Module);
   optimizeForAnalysis(*Out.Module, Opts.Arch, Out.Facts.TensorMaps);
   markMathMode(*Out.Module, Opts, Action.ApproxMath);
   if (Opts.DumpIR)

@@ -67,6 +67,9 @@ struct CompiledUnit {
   std::string File;
   std::unique_ptr<llvm::LLVMContext> Context;
   std::unique_ptr<llvm::Module> Module;
+  /// The module as clang generated it, before the analysis pipeline: what
+  /// a build optimizes, and ptxas allocates registers for (PtxCodegen.h).
+  std::unique_ptr<llvm::Module> Built;
   HostFacts Facts;
   /// What clang's errors cost: kernels and functions not analyzed.
   std::vector<NotAnalyzed> Lost;

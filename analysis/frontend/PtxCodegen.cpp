@@ -254,8 +254,54 @@ static void alignAsPtxasDoes(llvm::Module &M, llvm::TargetMachine &TM) {
     CI->removeFnAttr(llvm::Attribute::WillReturn);
 }
 
+/// M's PTX, or why the back end failed on it.
+static llvm::Expected<std::string>
+emitPtx(llvm::Module &M, llvm::TargetMachine &TM, const std::string &Arch) {
+  llvm::SmallString<0> Text;
+  llvm::raw_svector_ostream OS(Text);
+  llvm::legacy::PassManager PM;
+  if (TM.addPassesToEmitFile(PM, OS, nullptr,
+                             llvm::CodeGenFileType::AssemblyFile))
+    return fail("cannot emit PTX for " + Arch);
+  static std::string FatalReason;
+  FatalReason.clear();
+  llvm::ScopedFatalErrorHandler Handler(
+      [](void *, const char *Reason, bool) {
+        FatalReason = Reason;
+        if (auto *CRC = llvm::CrashRecoveryContext::GetCurrent())
+          CRC->HandleExit(1);
+      },
+      nullptr);
+  llvm::CrashRecoveryContext CRC;
+  if (!CRC.RunSafely([&] { PM.run(M); }))
+    return fail("failed" +
+                (FatalReason.empty() ? std::string() : ": " + FatalReason));
+  return Text.str().str();
+}
+
+/// What a build makes of Built: the markers change what the unroller does
+/// (they are calls to it), the analysis pipeline rewrites what it counts
+/// (rolled loops, lowered asm), and ptxas merges accesses itself within its
+/// own register budget, so none of that is in the PTX registers come from.
+/// A unit the back end cannot compile so leaves BuiltPtx empty.
+static void emitBuiltPtx(const llvm::Module &Built, llvm::TargetMachine &TM,
+                         const std::string &Arch, MarkedPtx &Out) {
+  std::unique_ptr<llvm::Module> B = llvm::CloneModule(Built);
+  dropNames(*B, Out.BuiltRenamed);
+  runPipeline(
+      *B, &TM, llvm::PipelineTuningOptions(), [](llvm::PassBuilder &PB) {
+        return PB.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+      });
+  auto Ptx = emitPtx(*B, TM, Arch);
+  if (Ptx)
+    Out.BuiltPtx = std::move(*Ptx);
+  else
+    llvm::consumeError(Ptx.takeError());
+}
+
 llvm::Expected<MarkedPtx> roofline::emitMarkedPtx(const llvm::Module &M,
-                                                  const std::string &Arch) {
+                                                  const std::string &Arch,
+                                                  const llvm::Module *Built) {
   static bool Initialized = [] {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
@@ -293,32 +339,17 @@ llvm::Expected<MarkedPtx> roofline::emitMarkedPtx(const llvm::Module &M,
   MarkedPtx Out;
   Out.Blocks = insertMarkers(M, VMap);
   dropNames(*Copy, Out.Renamed);
-
   renameUnrollHints(*Copy, /*Hide=*/false);
   dropBulkCopies(*Copy, *TM);
   unrollAsNvccDoes(*Copy, *TM);
   alignAsPtxasDoes(*Copy, *TM);
   Out.MergedWidths = mergedSharedWidths(M, *Copy, Out.Blocks);
 
-  llvm::SmallString<0> Text;
-  llvm::raw_svector_ostream OS(Text);
-  llvm::legacy::PassManager PM;
-  if (TM->addPassesToEmitFile(PM, OS, nullptr,
-                              llvm::CodeGenFileType::AssemblyFile))
-    return fail("cannot emit PTX for " + Arch);
-  static std::string FatalReason;
-  FatalReason.clear();
-  llvm::ScopedFatalErrorHandler Handler(
-      [](void *, const char *Reason, bool) {
-        FatalReason = Reason;
-        if (auto *CRC = llvm::CrashRecoveryContext::GetCurrent())
-          CRC->HandleExit(1);
-      },
-      nullptr);
-  llvm::CrashRecoveryContext CRC;
-  if (!CRC.RunSafely([&] { PM.run(*Copy); }))
-    return fail("failed" +
-                (FatalReason.empty() ? std::string() : ": " + FatalReason));
-  Out.Ptx = Text.str().str();
+  auto Ptx = emitPtx(*Copy, *TM, Arch);
+  if (!Ptx)
+    return Ptx.takeError();
+  Out.Ptx = std::move(*Ptx);
+  if (Built)
+    emitBuiltPtx(*Built, *TM, Arch, Out);
   return Out;
 }

@@ -37,6 +37,11 @@ constexpr const char *BlockMarker = "roofline-block ";
 
 struct MarkedPtx {
   std::string Ptx;
+  /// The unit as a build compiles it (clang's -O3 pipeline on the module
+  /// before the analysis pipeline), empty without one: what ptxas
+  /// allocates registers for. Its function names -> the module's.
+  std::string BuiltPtx;
+  std::map<std::string, std::string> BuiltRenamed;
   /// Marker number -> the block of the analyzed module it marks.
   std::vector<const llvm::BasicBlock *> Blocks;
   /// PTX name -> the analyzed module's, for the functions the PTX names
@@ -60,9 +65,11 @@ void renameUnrollHints(llvm::Module &M, bool Hide);
 
 /// Compiles a copy of M (left unchanged) to PTX for Arch ("sm_90") with the
 /// NVPTX back end, every block of a defined function starting with its
-/// marker. An error says why the back end produced nothing.
+/// marker. An error says why the back end produced nothing. With Built
+/// (CompiledUnit::Built), the PTX a build makes of it too (BuiltPtx).
 llvm::Expected<MarkedPtx> emitMarkedPtx(const llvm::Module &M,
-                                        const std::string &Arch);
+                                        const std::string &Arch,
+                                        const llvm::Module *Built = nullptr);
 
 } // namespace roofline
 

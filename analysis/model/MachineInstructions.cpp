@@ -3,6 +3,7 @@
 #include "MachineInstructions.h"
 #include "Counters.h"
 #include "Expansions.h"
+#include "LoadRounds.h"
 #include "WideAddresses.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -227,6 +228,34 @@ void roofline::classifyPtxInstruction(StringRef Statement, OpCounts &Out) {
     classifyOpcode(Opcode, Operands, Out);
 }
 
+std::pair<StringRef, StringRef>
+roofline::ptxDestinationAndSources(StringRef Opcode, StringRef Operands) {
+  if (Opcode.starts_with("st.") || Opcode.starts_with("red.") ||
+      Opcode.starts_with("cp.") || Opcode.starts_with("prefetch") ||
+      Operands.starts_with("["))
+    return {StringRef(), Operands};
+  size_t End =
+      Operands.starts_with("{") ? Operands.find('}') : Operands.find(',');
+  if (End == StringRef::npos)
+    return {Operands, StringRef()};
+  return {Operands.take_front(End + 1), Operands.drop_front(End + 1)};
+}
+
+llvm::SmallVector<StringRef, 8> roofline::ptxRegisters(StringRef Text) {
+  llvm::SmallVector<StringRef, 8> Out;
+  for (size_t I = Text.find('%'); I != StringRef::npos;
+       I = Text.find('%', I + 1)) {
+    size_t E = I + 1;
+    while (E < Text.size() &&
+           (std::isalnum(static_cast<unsigned char>(Text[E])) ||
+            Text[E] == '_' || Text[E] == '.' || Text[E] == '$'))
+      ++E;
+    if (E > I + 1)
+      Out.push_back(Text.slice(I, E));
+  }
+  return Out;
+}
+
 bool roofline::isPtxFunctionStart(StringRef Line) {
   for (StringRef W : {".entry", ".func"}) {
     size_t P = Line.find(W);
@@ -244,14 +273,32 @@ struct MachineBlock {
   OpCounts Counts;
   std::map<size_t, int64_t> Markers;
   bool FunctionStart = false;
+  PtxBlock Code;
 };
 } // namespace
+
+/// Adds the global-load rounds of the function whose blocks start at First
+/// (LoadRounds.h) to the blocks their regions start in.
+static void addLoadRounds(std::vector<MachineBlock> &Blocks, size_t First) {
+  std::vector<PtxBlock> Code;
+  for (size_t I = First; I < Blocks.size(); ++I)
+    Code.push_back(std::move(Blocks[I].Code));
+  std::vector<RegionRounds> Rounds = loadRounds(Code);
+  for (size_t I = 0; I < Rounds.size(); ++I) {
+    OpCounts &Counts = Blocks[First + I].Counts;
+    if (Rounds[I].Rounds)
+      Counts[counter::InstLoadRounds] += Rounds[I].Rounds;
+    if (Rounds[I].AtBarrier)
+      Counts[counter::InstBarrierRounds] += Rounds[I].AtBarrier;
+  }
+}
 
 /// The machine blocks of P in layout order. Instructions before a function's
 /// first marker (its parameter set-up) open its first block.
 static std::vector<MachineBlock> machineBlocks(const MarkedPtx &P) {
   std::vector<MachineBlock> Blocks;
   bool InFunction = false, EndsBlock = true;
+  size_t First = 0;
   WideAddresses Wide;
   StringRef Rest = P.Ptx;
   while (!Rest.empty()) {
@@ -259,7 +306,10 @@ static std::vector<MachineBlock> machineBlocks(const MarkedPtx &P) {
     std::tie(Line, Rest) = Rest.split('\n');
     Line = Line.trim();
     if (isPtxFunctionStart(Line)) {
+      if (InFunction)
+        addLoadRounds(Blocks, First);
       InFunction = EndsBlock = true;
+      First = Blocks.size();
       Blocks.emplace_back().FunctionStart = true;
       Wide = WideAddresses::of(Rest);
       continue;
@@ -272,6 +322,8 @@ static std::vector<MachineBlock> machineBlocks(const MarkedPtx &P) {
         Blocks.emplace_back();
       EndsBlock = false;
     }
+    if (Label)
+      Blocks.back().Code.Labels.push_back(Line.drop_back());
     if (size_t M = Line.find(BlockMarker); M != StringRef::npos) {
       size_t Id = 0;
       if (!Line.drop_front(M + strlen(BlockMarker))
@@ -290,21 +342,14 @@ static std::vector<MachineBlock> machineBlocks(const MarkedPtx &P) {
       OpCounts &Counts = Blocks.back().Counts;
       if (!Wide.count(Opcode, Operands, Counts))
         classifyOpcode(Opcode, Operands, Counts);
-      // A bulk or TMA copy into shared memory (cp.async.bulk...shared...
-      // .global) waits on global memory as a load does.
-      size_t Global = Opcode.find(".global");
-      bool BulkLoad = Opcode.starts_with("cp.async.bulk") &&
-                      Global != StringRef::npos &&
-                      Opcode.find(".shared") < Global;
-      if (((Opcode.starts_with("ld.") || Opcode.starts_with("ldu.")) &&
-           Global != StringRef::npos) ||
-          BulkLoad)
-        Counts[counter::InstLoadRounds] = 1;
+      Blocks.back().Code.Statements.push_back(S);
       if (Opcode.starts_with("bra") || Opcode.starts_with("ret") ||
           Opcode.starts_with("exit"))
         EndsBlock = true;
     }
   }
+  if (InFunction)
+    addLoadRounds(Blocks, First);
   return Blocks;
 }
 

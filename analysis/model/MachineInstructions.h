@@ -20,6 +20,7 @@
 #include "PtxCodegen.h"
 #include "Rational.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
@@ -40,6 +41,15 @@ void classifyPtxInstruction(llvm::StringRef Statement, OpCounts &Out);
 /// comment dropped; an empty opcode for a directive, label or comment.
 std::pair<llvm::StringRef, llvm::StringRef>
 ptxOpcodeAndOperands(llvm::StringRef Statement);
+
+/// The operand an instruction writes (its first: "%r1", "{%f1, %f2}",
+/// "%p1|%p2") and those it reads. Stores, reductions, prefetches and
+/// asynchronous copies, whose first operand is an address, write none.
+std::pair<llvm::StringRef, llvm::StringRef>
+ptxDestinationAndSources(llvm::StringRef Opcode, llvm::StringRef Operands);
+
+/// The registers (%r1, %rd2, %p3, %tid.x) Text names, in order.
+llvm::SmallVector<llvm::StringRef, 8> ptxRegisters(llvm::StringRef Text);
 
 /// Whether Line (trimmed) starts a kernel or function (.entry, .func).
 bool isPtxFunctionStart(llvm::StringRef Line);

@@ -4,9 +4,10 @@
 #include "Counters.h"
 #include "MachineInstructions.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 
-#include <cctype>
 #include <map>
 
 using namespace roofline;
@@ -15,14 +16,10 @@ using llvm::StringRef;
 /// The 64-bit registers (%rdN) Operands names, in order.
 static llvm::SmallVector<StringRef, 4> wideRegisters(StringRef Operands) {
   llvm::SmallVector<StringRef, 4> Regs;
-  for (size_t P = Operands.find("%rd"); P != StringRef::npos;
-       P = Operands.find("%rd", P + 3)) {
-    size_t E = P + 3;
-    while (E < Operands.size() && std::isdigit((unsigned char)Operands[E]))
-      ++E;
-    if (E > P + 3)
-      Regs.push_back(Operands.slice(P, E));
-  }
+  for (StringRef R : ptxRegisters(Operands))
+    if (R.size() > 3 && R.starts_with("%rd") &&
+        llvm::all_of(R.drop_front(3), llvm::isDigit))
+      Regs.push_back(R);
   return Regs;
 }
 
@@ -32,19 +29,6 @@ static bool isWideAdd(StringRef Opcode) {
 
 static bool isProduct(StringRef Opcode) {
   return Opcode == "mul.wide.s32" || Opcode == "mul.wide.u32";
-}
-
-/// The operands an instruction reads: all but the first, the registers it
-/// writes ({...} for several), except in stores, reductions, prefetches and
-/// asynchronous copies, whose first operand is an address.
-static StringRef sources(StringRef Opcode, StringRef Operands) {
-  if (Opcode.starts_with("st.") || Opcode.starts_with("red.") ||
-      Opcode.starts_with("cp.") || Opcode.starts_with("prefetch"))
-    return Operands;
-  size_t End = Operands.starts_with("{") ? Operands.find('}') : 0;
-  return Operands.drop_front(End == StringRef::npos ? Operands.size() : End)
-      .split(',')
-      .second;
 }
 
 WideAddresses WideAddresses::of(StringRef Text) {
@@ -72,7 +56,8 @@ WideAddresses WideAddresses::of(StringRef Text) {
   std::map<std::string, std::pair<unsigned, unsigned>> Uses; // all, in adds
   for (auto [Opcode, Operands] : Body) {
     bool Add = isWideAdd(Opcode);
-    for (StringRef R : wideRegisters(sources(Opcode, Operands)))
+    for (StringRef R :
+         wideRegisters(ptxDestinationAndSources(Opcode, Operands).second))
       if (W.Products.count(R.str())) {
         auto &U = Uses[R.str()];
         ++U.first;
@@ -94,7 +79,8 @@ bool WideAddresses::count(StringRef Opcode, StringRef Operands,
     return Folded.count(Regs.front().str()) != 0;
   if (!isWideAdd(Opcode))
     return false;
-  for (StringRef R : wideRegisters(sources(Opcode, Operands)))
+  for (StringRef R :
+       wideRegisters(ptxDestinationAndSources(Opcode, Operands).second))
     if (Products.count(R.str())) {
       Out[counter::InstIntMad] += 1;
       Out[counter::InstIssue] += 1;

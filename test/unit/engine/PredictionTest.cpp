@@ -232,6 +232,50 @@ TEST(Prediction, LatencyFromTheWarpsInFlight) {
   EXPECT_TRUE(Said);
 }
 
+TEST(Prediction, BarrierRoundsThenTheBlocksOwnWork) {
+  // 264 blocks of 256 threads (8 warps) at 200 registers a thread: a warp
+  // takes 200 * 32 = 6400 registers, 2 warps fit a sub-partition's 16384,
+  // so 8 warps and 1 block per SM, 1056 warps in flight on 132 SMs. Each
+  // thread waits at a barrier for 100 rounds of loads: 264 * 8 * 100 =
+  // 211200 warp rounds, 291 cycles each (L2's; no bytes from DRAM).
+  // Little's law alone: 211200 * 291 / (1056 * 1.98e9) = 29.394 us. The
+  // issue slots: 104544000 warp instructions at 132 * 4 * 1.98e9 a second
+  // = 100 us. No warp passes the barrier before its loads arrive, and no
+  // other block is resident to fill the wait: 29.394 + 100 / 1 us.
+  KernelCounts KC;
+  double ThreadRounds = 264.0 * 256 * 100;
+  KC.Instructions[counter::InstLoadRounds] = Rational(int64_t(ThreadRounds));
+  KC.Instructions[counter::InstBarrierRounds] = Rational(int64_t(ThreadRounds));
+  KC.Instructions[counter::InstIssue] = Rational(int64_t(104544000) * 32);
+  const GpuSpec &H100 = gpu("h100-sxm");
+  KC.Occ = occupancy(H100, Dim3{{264, 1, 1}}, Dim3{{256, 1, 1}}, 0, 200);
+  ASSERT_EQ(KC.Occ.BlocksPerSM, 1u);
+  ASSERT_EQ(KC.Occ.WarpsInFlight, 1056u);
+  Prediction P = predictTime(KC, {}, known(0), H100);
+  double Wait = 211200 * 291 / (1056 * 1.98e9);
+  const ResourceTime *B = find(P, "barrier_latency");
+  ASSERT_NE(B, nullptr);
+  EXPECT_EQ(B->Work, 211200);
+  EXPECT_NEAR(B->Seconds, Wait + 100e-6, 1e-12);
+  EXPECT_EQ(B->Title, "memory latency at barriers (1 block per SM)");
+  EXPECT_EQ(P.Limiter, "barrier_latency");
+  EXPECT_NEAR(find(P, "latency")->Seconds, Wait, 1e-12);
+  // At 128 registers a warp takes 4096: 4 warps a sub-partition, 2 blocks
+  // per SM, every warp in flight: 14.697 us of rounds, then half the issue
+  // time, 64.697 us, under the issue slots' 100 us.
+  KC.Occ = occupancy(H100, Dim3{{264, 1, 1}}, Dim3{{256, 1, 1}}, 0, 128);
+  ASSERT_EQ(KC.Occ.BlocksPerSM, 2u);
+  P = predictTime(KC, {}, known(0), H100);
+  ASSERT_NE(find(P, "barrier_latency"), nullptr);
+  EXPECT_NEAR(find(P, "barrier_latency")->Seconds,
+              211200 * 291 / (2112 * 1.98e9) + 50e-6, 1e-12);
+  EXPECT_EQ(P.Limiter, "issue");
+  // Rounds no barrier waits for (a prefetch) leave only Little's law.
+  KC.Instructions.erase(counter::InstBarrierRounds);
+  P = predictTime(KC, {}, known(0), H100);
+  EXPECT_EQ(find(P, "barrier_latency"), nullptr);
+}
+
 TEST(Prediction, NeverBelowTheSpeedOfLightAndNoneWithoutCounts) {
   // No resource with work: the speed of light is the time.
   RooflineMetrics M = known(0);

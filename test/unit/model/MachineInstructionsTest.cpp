@@ -259,6 +259,88 @@ $L__BB0_2:
   EXPECT_EQ(Counts[K.BB[1]][counter::InstMemory], Rational::fraction(3, 2));
 }
 
+TEST(MachineInstructions, GuardedLoadsAreOneRoundTheBarrierWaitsFor) {
+  // A tile loop as clang lays it out: three guarded loads (cond ? A[i] :
+  // 0), each skipped by a forward branch; the last one's join is the
+  // loop's body above them (a forward edge from the head, $L__BB0_2, placed
+  // before it), where the value is stored to shared memory before the
+  // barrier. ptxas predicates the loads and issues them together: one round
+  // a trip, not three, and the barrier waits for it. The loop's head is
+  // block 1 (marker 1), where the round goes.
+  Blocks K(3, R"(
+.visible .entry k(
+)
+{
+	// roofline-block 0
+	bra.uni $L__BB0_2;
+$L__BB0_4:
+	// roofline-block 2
+	st.shared.f32 [%r3], %f3;
+	bar.sync 0;
+	@%p9 bra $L__BB0_2;
+	ret;
+$L__BB0_2:
+	// roofline-block 1
+	mov.f32 %f1, 0f00000000;
+	@%p1 bra $L__BB0_5;
+	ld.global.f32 %f1, [%rd1];
+$L__BB0_5:
+	st.shared.f32 [%r1], %f1;
+	mov.f32 %f2, 0f00000000;
+	@%p2 bra $L__BB0_6;
+	ld.global.f32 %f2, [%rd2];
+$L__BB0_6:
+	st.shared.f32 [%r2], %f2;
+	mov.f32 %f3, 0f00000000;
+	@%p3 bra $L__BB0_4;
+	ld.global.f32 %f3, [%rd3];
+	bra.uni $L__BB0_4;
+}
+)");
+  auto Counts = blockInstructions(K.P);
+  EXPECT_EQ(Counts[K.BB[1]][counter::InstLoadRounds], Rational(1));
+  EXPECT_EQ(Counts[K.BB[1]][counter::InstBarrierRounds], Rational(1));
+  EXPECT_EQ(Counts[K.BB[0]][counter::InstLoadRounds], Rational(0));
+  EXPECT_EQ(Counts[K.BB[2]][counter::InstLoadRounds], Rational(0));
+}
+
+TEST(MachineInstructions, DependentLoadsAreRoundsInTurn) {
+  // Block 0 loads an index, then the element it names (its address waits
+  // for the first load: 2 rounds), and a guarded load whose guard is
+  // computed from a loaded value (3: it waits for the element). Block 1
+  // loads the next tile into registers and only then waits at the barrier
+  // (a prefetch): the barrier waits for neither that load nor the guarded
+  // one, whose values are used after it, but the thread reaches it only
+  // after the comparison that used the element: rounds 1 and 2.
+  Blocks K(2, R"(
+.visible .entry k(
+)
+{
+	// roofline-block 0
+	ld.global.u32 %r1, [%rd1];
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd4, %rd2;
+	ld.global.f32 %f1, [%rd3];
+	setp.gt.f32 %p1, %f1, 0f00000000;
+	@%p1 bra $L__BB0_2;
+	ld.global.f32 %f2, [%rd5];
+$L__BB0_2:
+	// roofline-block 1
+	ld.global.f32 %f3, [%rd6];
+	bar.sync 0;
+	st.shared.f32 [%r2], %f3;
+	ret;
+}
+)");
+  auto Counts = blockInstructions(K.P);
+  EXPECT_EQ(Counts[K.BB[0]][counter::InstLoadRounds], Rational(3));
+  EXPECT_EQ(Counts[K.BB[0]][counter::InstBarrierRounds], Rational(2));
+  // $L__BB0_2 joins two edges of block 0's region: the region goes on,
+  // and its load (in flight with the first) adds no round of its own.
+  EXPECT_EQ(Counts[K.BB[1]][counter::InstLoadRounds], Rational(0));
+  EXPECT_EQ(Counts[K.BB[1]][counter::InstBarrierRounds], Rational(0));
+}
+
 TEST(MachineInstructions, BulkCopiesIssueOnceAndWaitLikeLoads) {
   // Block 0 copies a tile into shared memory with the copy engine (one
   // memory instruction, one round: its data comes from global memory) and

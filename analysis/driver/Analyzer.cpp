@@ -63,10 +63,17 @@ static void estimateTraffic(const KernelModel &Model, const KernelLaunch &LI,
                             const std::map<std::string, int64_t> &Params,
                             const GpuSpec &Gpu, KernelCounts &KC) {
   const TrafficBound &C = KC.Compulsory;
-  if (!LI.known() || !C.Lower || !KC.Upper)
+  if (!LI.known() || !C.Lower || !KC.Upper) {
+    KC.Estimate.Why = !LI.known() ? "the launch is not known"
+                                  : "the traffic bounds are not numbers";
     return;
-  if (!C.Exact && (C.LeftOut || !C.Hull))
+  }
+  if (!C.Exact && (C.LeftOut || !C.Hull)) {
+    KC.Estimate.Why = "an access has no footprint to start from (a "
+                      "data-dependent address, or one too large to walk "
+                      "without an interval)";
     return;
+  }
   uint64_t From = C.Exact ? *C.Lower : std::min(*C.Hull, *KC.Upper);
   KC.Estimate =
       estimateDramTraffic(Model, knownValues(Params, LI), *LI.Grid, *LI.Block,

@@ -273,7 +273,8 @@ void Predictor::latency() {
 // on its SM fill the wait, so each block runs its rounds and its own work
 // one after the other, the work at best at the whole SM's rate: the kernel
 // takes at least the barrier rounds' latency plus the throughput bound
-// divided by the blocks per SM.
+// divided by the blocks resident per SM (fewer than occupancy allows when
+// the grid does not fill the GPU).
 void Predictor::barrierLatency() {
   double Rounds = inst(counter::InstBarrierRounds) / WarpSize;
   const Occupancy &O = KC.Occ;
@@ -287,9 +288,14 @@ void Predictor::barrierLatency() {
     return;
   double Wait =
       Rounds * RoundCycles / (double(O.WarpsInFlight) * Gpu.Pipes.Clock);
-  double Share = Busiest->Seconds / O.BlocksPerSM;
-  std::string Blocks = std::to_string(O.BlocksPerSM) +
-                       (O.BlocksPerSM == 1 ? " block" : " blocks");
+  uint64_t WarpsPerBlock = O.WarpsPerSM / O.BlocksPerSM;
+  uint64_t InFlight = WarpsPerBlock ? O.WarpsInFlight / WarpsPerBlock : 0;
+  uint64_t SMs = std::max(Gpu.SMs, 1u);
+  unsigned Resident = unsigned(std::clamp<uint64_t>(
+      (InFlight + SMs - 1) / SMs, 1, O.BlocksPerSM));
+  double Share = Busiest->Seconds / Resident;
+  std::string Blocks =
+      std::to_string(Resident) + (Resident == 1 ? " block" : " blocks");
   std::string Detail =
       formatSeconds(Wait) + " of rounds a barrier waits for (" +
       formatCount(RoundCycles) +

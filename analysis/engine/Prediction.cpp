@@ -291,8 +291,8 @@ void Predictor::barrierLatency() {
   uint64_t WarpsPerBlock = O.WarpsPerSM / O.BlocksPerSM;
   uint64_t InFlight = WarpsPerBlock ? O.WarpsInFlight / WarpsPerBlock : 0;
   uint64_t SMs = std::max(Gpu.SMs, 1u);
-  unsigned Resident = unsigned(std::clamp<uint64_t>(
-      (InFlight + SMs - 1) / SMs, 1, O.BlocksPerSM));
+  unsigned Resident = unsigned(
+      std::clamp<uint64_t>((InFlight + SMs - 1) / SMs, 1, O.BlocksPerSM));
   double Share = Busiest->Seconds / Resident;
   std::string Blocks =
       std::to_string(Resident) + (Resident == 1 ? " block" : " blocks");

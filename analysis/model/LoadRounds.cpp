@@ -174,8 +174,14 @@ static bool step(State &S, StringRef Statement, RegionRounds &R) {
     Result = std::max(Data, S.Control) + 1;
     R.Rounds = std::max(R.Rounds, Result);
   }
-  for (StringRef Reg : ptxRegisters(Dest))
-    S.Level[Reg.str()] = Result;
+  // Only the registers that wait for a load are kept: the state is copied
+  // at every block, and most of a kernel's registers wait for none.
+  for (StringRef Reg : ptxRegisters(Dest)) {
+    if (Result)
+      S.Level[Reg.str()] = Result;
+    else
+      S.Level.erase(Reg.str());
+  }
   if (Opcode.starts_with("bra")) {
     S.Control = std::max(S.Control, Data);
     return false;

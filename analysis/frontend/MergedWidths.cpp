@@ -117,19 +117,13 @@ SharedAccess sharedAccess(const llvm::Instruction &I) {
   return A;
 }
 
-/// The marker number of a block-marker call, if I is one.
-std::optional<unsigned> markerOf(const llvm::Instruction &I) {
+/// The marker of a block-marker call, if I is one.
+std::optional<MarkerRef> markerOf(const llvm::Instruction &I) {
   auto *CI = llvm::dyn_cast<llvm::CallInst>(&I);
   if (!CI || !CI->isInlineAsm())
     return std::nullopt;
-  llvm::StringRef Text =
-      llvm::cast<llvm::InlineAsm>(CI->getCalledOperand())->getAsmString();
-  size_t At = Text.find(BlockMarker);
-  unsigned N = 0;
-  if (At == llvm::StringRef::npos ||
-      Text.substr(At + llvm::StringRef(BlockMarker).size()).getAsInteger(10, N))
-    return std::nullopt;
-  return N;
+  return parseMarker(
+      llvm::cast<llvm::InlineAsm>(CI->getCalledOperand())->getAsmString());
 }
 
 /// The width carrying most of the bytes (the narrower one of a tie).
@@ -169,9 +163,13 @@ roofline::mergedSharedWidths(const llvm::Module &M, const llvm::Module &Copy,
     for (const llvm::BasicBlock &BB : F) {
       std::optional<unsigned> Marker;
       for (const llvm::Instruction &I : BB) {
-        if (auto N = markerOf(I)) {
-          Marker = N;
-          ++Copies[*N];
+        if (auto R = markerOf(I)) {
+          // A remainder's copies are the loop as it was, not as the back
+          // end merges the unrolled body.
+          Marker =
+              R->Kind == MarkerKind::Copy ? std::optional(R->Id) : std::nullopt;
+          if (Marker)
+            ++Copies[*Marker];
           continue;
         }
         SharedAccess A = sharedAccess(I);

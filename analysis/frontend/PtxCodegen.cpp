@@ -64,21 +64,8 @@ insertMarkers(const llvm::Module &M, llvm::ValueToValueMapTy &VMap) {
     if (F.isDeclaration())
       continue;
     for (const llvm::BasicBlock &BB : F) {
-      auto *Copy = llvm::cast<llvm::BasicBlock>(VMap[&BB]);
-      llvm::LLVMContext &Ctx = Copy->getContext();
-      auto *Ty = llvm::FunctionType::get(llvm::Type::getVoidTy(Ctx), false);
-      std::string Text =
-          "// " + std::string(BlockMarker) + std::to_string(Blocks.size());
-      // A side effect keeps the marker (and so the block's place) through
-      // code generation.
-      auto *Asm = llvm::InlineAsm::get(Ty, Text, "", /*hasSideEffects=*/true);
-      auto *Call =
-          llvm::CallInst::Create(Ty, Asm, "", Copy->getFirstInsertionPt());
-      // It writes only memory nothing else reads: loads and stores move
-      // past it as they would without it, but it stays in its block (a
-      // write is not hoisted out of a loop).
-      Call->setMemoryEffects(llvm::MemoryEffects::inaccessibleMemOnly());
-      Call->setDoesNotThrow();
+      insertMarker(*llvm::cast<llvm::BasicBlock>(VMap[&BB]),
+                   markerText(Blocks.size()));
       Blocks.push_back(&BB);
     }
   }
@@ -342,6 +329,8 @@ llvm::Expected<MarkedPtx> roofline::emitMarkedPtx(const llvm::Module &M,
   renameUnrollHints(*Copy, /*Hide=*/false);
   dropBulkCopies(*Copy, *TM);
   unrollAsNvccDoes(*Copy, *TM);
+  for (llvm::Function &F : *Copy)
+    markUnrollRemainders(F);
   alignAsPtxasDoes(*Copy, *TM);
   Out.MergedWidths = mergedSharedWidths(M, *Copy, Out.Blocks);
 

@@ -13,6 +13,8 @@
 #ifndef CUDA_ROOFLINE_PTXCODEGEN_H
 #define CUDA_ROOFLINE_PTXCODEGEN_H
 
+#include "BlockMarkers.h"
+
 #include "llvm/Support/Error.h"
 
 #include <map>
@@ -30,10 +32,6 @@ class TargetMachine;
 } // namespace llvm
 
 namespace roofline {
-
-/// The comment that starts the code of block N in the PTX ("// roofline-block
-/// N"): what emitMarkedPtx inserts and the PTX reader looks for.
-constexpr const char *BlockMarker = "roofline-block ";
 
 struct MarkedPtx {
   std::string Ptx;

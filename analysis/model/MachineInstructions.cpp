@@ -271,7 +271,9 @@ namespace {
 /// it (marker -> copies).
 struct MachineBlock {
   OpCounts Counts;
-  std::map<size_t, int64_t> Markers;
+  std::map<size_t, int64_t> Markers; ///< Copies of each marked block.
+  std::optional<size_t> Beside;      ///< Runs as often as one copy of it.
+  bool Rest = false;                 ///< In a partial unroll's remainder.
   bool FunctionStart = false;
   PtxBlock Code;
 };
@@ -318,19 +320,24 @@ static std::vector<MachineBlock> machineBlocks(const MarkedPtx &P) {
       continue;
     bool Label = Line.starts_with("$L__BB") && Line.ends_with(":");
     if (Label || EndsBlock) {
-      if (!Blocks.back().Counts.empty() || !Blocks.back().Markers.empty())
+      const MachineBlock &Back = Blocks.back();
+      if (!Back.Counts.empty() || !Back.Markers.empty() || Back.Beside ||
+          Back.Rest)
         Blocks.emplace_back();
       EndsBlock = false;
     }
     if (Label)
       Blocks.back().Code.Labels.push_back(Line.drop_back());
-    if (size_t M = Line.find(BlockMarker); M != StringRef::npos) {
-      size_t Id = 0;
-      if (!Line.drop_front(M + strlen(BlockMarker))
-               .trim()
-               .getAsInteger(10, Id) &&
-          Id < P.Blocks.size())
-        ++Blocks.back().Markers[Id];
+    if (Line.contains(BlockMarker)) {
+      std::optional<MarkerRef> R = parseMarker(Line);
+      if (R && R->Id < P.Blocks.size()) {
+        if (R->Kind == MarkerKind::Copy)
+          ++Blocks.back().Markers[R->Id];
+        else if (R->Kind == MarkerKind::Beside)
+          Blocks.back().Beside = R->Id;
+        else
+          Blocks.back().Rest = true;
+      }
       continue;
     }
     llvm::SmallVector<StringRef, 4> Statements;
@@ -372,6 +379,15 @@ roofline::blockInstructions(const MarkedPtx &P) {
         Share = S;
         Owner = Id;
       }
+    if (!Owner)
+      Owner = B.Beside;
+    // A remainder loop runs fewer times per entry than the unroll count:
+    // against the unrolled body's, it and the blocks split off it are
+    // charged nothing.
+    if (!Owner && B.Rest) {
+      Last.reset();
+      continue;
+    }
     if (!Owner)
       Owner = Last;
     if (!Owner)

@@ -62,7 +62,10 @@ bool isPtxFunctionStart(llvm::StringRef Line);
 /// go to the marker whose copies it holds the largest share of, divided by
 /// that marker's number of copies (a block unrolled N times runs one copy
 /// per execution of the original). A machine block without a marker (an
-/// edge the back end split) goes with the one before it.
+/// edge the back end split) goes with the one before it. A partial unroll's
+/// remainder (MarkerKind::Rest) is charged nothing, and the unroller's own
+/// blocks (MarkerKind::Beside) run as often as one copy of their block
+/// (BlockMarkers.h).
 std::map<const llvm::BasicBlock *, std::map<std::string, Rational>>
 blockInstructions(const MarkedPtx &P);
 

@@ -13,6 +13,7 @@
 #include "PtxCodegen.h"
 
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
@@ -225,6 +226,50 @@ $L__BB0_1:
   // no marker and goes with the one before it: 1 / 2.
   EXPECT_EQ(A[counter::InstIssue], Rational(3));
   EXPECT_TRUE(Counts[K.BB[1]].empty());
+}
+
+TEST(MachineInstructions, ARemainderLoopIsChargedNothing) {
+  // Block 1 unrolled twice with a remainder loop (markUnrollRemainders):
+  // the unrolled body's machine block (2 FMAs, add, setp, branch) runs once
+  // per 2 executions of block 1, the remainder's (FMA, add, setp, branch)
+  // fewer than twice per entry of the loop, so it is charged nothing. The
+  // unroller's test for a remainder runs as often as block 0, beside it.
+  Blocks K(3, R"(
+.visible .entry k(
+)
+{
+	// roofline-block 0
+	add.s32 %r1, %r1, 1;
+	@%p1 bra $L__BB0_3;
+$L__BB0_2:
+	// roofline-block 1
+	fma.rn.f32 %r4, %r4, %r4, %r4;
+	// roofline-block 1
+	fma.rn.f32 %r4, %r4, %r4, %r4;
+	add.s32 %r1, %r1, 2;
+	setp.lt.s32 %p2, %r1, %r2;
+	@%p2 bra $L__BB0_2;
+$L__BB0_3:
+	// roofline-block 0 beside
+	setp.eq.s32 %p3, %r3, 0;
+	@%p3 bra $L__BB0_5;
+$L__BB0_4:
+	// roofline-block 1 rest
+	fma.rn.f32 %r4, %r4, %r4, %r4;
+	add.s32 %r3, %r3, -1;
+	setp.ne.s32 %p4, %r3, 0;
+	@%p4 bra $L__BB0_4;
+$L__BB0_5:
+	// roofline-block 2
+	ret;
+}
+)");
+  auto Counts = blockInstructions(K.P);
+  auto &A = Counts[K.BB[0]], &B = Counts[K.BB[1]], &C = Counts[K.BB[2]];
+  EXPECT_EQ(A[counter::InstIssue], Rational(4)); // add, bra; setp, bra
+  EXPECT_EQ(B[counter::InstFma], Rational(1));   // 2 / 2
+  EXPECT_EQ(B[counter::InstIssue], Rational::fraction(5, 2));
+  EXPECT_EQ(C[counter::InstIssue], Rational(1));
 }
 
 TEST(MachineInstructions, GlobalLoadRoundsPerMachineBlock) {
@@ -457,6 +502,135 @@ done:
       if (auto *Call = llvm::dyn_cast<llvm::CallInst>(&I)) {
         EXPECT_FALSE(Call->isInlineAsm());
       }
+}
+
+/// The asm strings of F's block markers, block by block ("b: 0 beside").
+std::string markersOf(const llvm::Function &F) {
+  std::string Out;
+  for (const llvm::BasicBlock &BB : F) {
+    Out += BB.getName().str() + ":";
+    for (const llvm::Instruction &I : BB)
+      if (auto *CI = llvm::dyn_cast<llvm::CallInst>(&I);
+          CI && CI->isInlineAsm())
+        Out += " " + llvm::StringRef(
+                         llvm::cast<llvm::InlineAsm>(CI->getCalledOperand())
+                             ->getAsmString())
+                         .drop_front(strlen("// roofline-block "))
+                         .str();
+    Out += ";";
+  }
+  return Out;
+}
+
+TEST(MachineInstructions, TheUnrollersRemainderIsMarkedApart) {
+  // @k: a loop as the unroller leaves it at a count of 2 when the trip count
+  // is not known: the unrolled body (two copies of marker 1), a block it
+  // adds to test for left-over iterations, and the remainder loop (one
+  // copy), both loops marked unrolled already. @rolled: a loop the source
+  // keeps rolled, marked the same way but with no unrolled sibling.
+  llvm::LLVMContext Ctx;
+  std::string Error;
+  auto M = nvptxFixture(R"(
+define ptx_kernel void @k(i32 %n, i32 %left) {
+entry:
+  call void asm sideeffect "// roofline-block 0", ""()
+  %big = icmp ugt i32 %n, 1
+  br i1 %big, label %main, label %check
+main:
+  %i = phi i32 [ 0, %entry ], [ %i2, %main ]
+  call void asm sideeffect "// roofline-block 1", ""()
+  call void asm sideeffect "// roofline-block 1", ""()
+  %i2 = add i32 %i, 2
+  %more = icmp ult i32 %i2, %n
+  br i1 %more, label %main, label %check, !llvm.loop !0
+check:
+  %none = icmp eq i32 %left, 0
+  br i1 %none, label %done, label %rest
+rest:
+  %r = phi i32 [ %left, %check ], [ %r1, %rest ]
+  call void asm sideeffect "// roofline-block 1", ""()
+  %r1 = add i32 %r, -1
+  %again = icmp ne i32 %r1, 0
+  br i1 %again, label %rest, label %done, !llvm.loop !2
+done:
+  call void asm sideeffect "// roofline-block 2", ""()
+  ret void
+}
+define ptx_kernel void @rolled(i32 %n) {
+entry:
+  call void asm sideeffect "// roofline-block 3", ""()
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  call void asm sideeffect "// roofline-block 4", ""()
+  %i1 = add i32 %i, 1
+  %more = icmp ult i32 %i1, %n
+  br i1 %more, label %loop, label %exit, !llvm.loop !3
+exit:
+  call void asm sideeffect "// roofline-block 5", ""()
+  ret void
+}
+!0 = distinct !{!0, !1}
+!1 = !{!"llvm.loop.unroll.disable"}
+!2 = distinct !{!2, !1}
+!3 = distinct !{!3, !1}
+)",
+                        "remainder", Ctx, Error);
+  ASSERT_TRUE(M) << Error;
+  for (llvm::Function &F : *M)
+    markUnrollRemainders(F);
+  EXPECT_EQ(markersOf(*M->getFunction("k")),
+            "entry: 0;main: 1 1;check: 0 beside;rest: 1 rest;done: 2;");
+  EXPECT_EQ(markersOf(*M->getFunction("rolled")), "entry: 3;loop: 4;exit: 5;");
+}
+
+TEST(MachineInstructions, ALoopOfUnknownTripCountCountsItsUnrolledBody) {
+  // acc = fma(x[i], a, acc) for i < n: the unroller makes 8 copies of the
+  // body (8 loads, 8 FFMAs, the 32- and 64-bit increments, 1 and 2 ALU
+  // instructions, the test and the branch: 21 instructions a trip) and a
+  // remainder loop, whose 7 count nothing. Block 0 is the entry's test and
+  // branch (2) and the unroller's blocks beside it: the test for fewer
+  // than 8 iterations (and, setp, branch: 3), the main loop's set-up (and,
+  // add.s64: 3), the test for left-overs (setp, branch: 2) and the
+  // remainder's start (mul.wide and add.s64, one IMAD.WIDE: 1), 11 in all.
+  // Charged as copies of the body, the remainder and those blocks made it
+  // (21 + 7 + 2 + 1) / 9 an iteration.
+  llvm::LLVMContext Ctx;
+  std::string Error;
+  auto M = nvptxFixture(R"(
+declare float @llvm.fma.f32(float, float, float)
+define ptx_kernel void @k(ptr addrspace(1) %x, ptr addrspace(1) %y, float %a, i32 %n) {
+entry:
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %loop, label %exit
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %acc = phi float [ 0.0, %entry ], [ %f, %loop ]
+  %ix = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %x, i64 %ix
+  %v = load float, ptr addrspace(1) %p, align 4
+  %f = call float @llvm.fma.f32(float %v, float %a, float %acc)
+  %i1 = add nuw nsw i32 %i, 1
+  %more = icmp slt i32 %i1, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  %s = phi float [ 0.0, %entry ], [ %f, %loop ]
+  store float %s, ptr addrspace(1) %y
+  ret void
+}
+)",
+                        "runtime", Ctx, Error);
+  ASSERT_TRUE(M) << Error;
+  auto P = emitMarkedPtx(*M, "sm_90");
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  EXPECT_NE(P->Ptx.find("roofline-block 1 rest"), std::string::npos) << P->Ptx;
+  auto Counts = blockInstructions(*P);
+  auto &Body = Counts[P->Blocks[1]];
+  EXPECT_EQ(Body[counter::InstFma], Rational(1));
+  EXPECT_EQ(Body[counter::InstMemory], Rational(1));
+  EXPECT_EQ(Body[counter::InstIssue], Rational::fraction(21, 8));
+  EXPECT_EQ(Counts[P->Blocks[0]][counter::InstIssue], Rational(11));
+  EXPECT_EQ(Counts[P->Blocks[2]][counter::InstIssue], Rational(2));
 }
 
 TEST(MachineInstructions, SharedAccessesTakeTheWidthTheyAreMergedTo) {

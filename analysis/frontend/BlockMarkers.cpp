@@ -44,6 +44,14 @@ std::optional<MarkerRef> roofline::parseMarker(llvm::StringRef Text) {
   return R;
 }
 
+std::optional<MarkerRef> roofline::markerOf(const llvm::Instruction &I) {
+  auto *CI = llvm::dyn_cast<llvm::CallInst>(&I);
+  if (!CI || !CI->isInlineAsm())
+    return std::nullopt;
+  return parseMarker(
+      llvm::cast<llvm::InlineAsm>(CI->getCalledOperand())->getAsmString());
+}
+
 void roofline::insertMarker(llvm::BasicBlock &BB, const std::string &Text) {
   llvm::LLVMContext &Ctx = BB.getContext();
   auto *Ty = llvm::FunctionType::get(llvm::Type::getVoidTy(Ctx), false);
@@ -65,15 +73,11 @@ struct Marked {
   MarkerRef Ref;
 };
 
-std::optional<Marked> markerOf(llvm::Instruction &I) {
-  auto *CI = llvm::dyn_cast<llvm::CallInst>(&I);
-  if (!CI || !CI->isInlineAsm())
-    return std::nullopt;
-  auto Ref = parseMarker(
-      llvm::cast<llvm::InlineAsm>(CI->getCalledOperand())->getAsmString());
+std::optional<Marked> markedCall(llvm::Instruction &I) {
+  std::optional<MarkerRef> Ref = markerOf(I);
   if (!Ref)
     return std::nullopt;
-  return Marked{CI, *Ref};
+  return Marked{llvm::cast<llvm::CallInst>(&I), *Ref};
 }
 
 using CopyCounts = std::map<unsigned, unsigned>;
@@ -114,7 +118,7 @@ void roofline::markUnrollRemainders(llvm::Function &F) {
   std::map<llvm::BasicBlock *, std::vector<Marked>> Markers;
   for (llvm::BasicBlock &BB : F)
     for (llvm::Instruction &I : BB)
-      if (auto K = markerOf(I))
+      if (auto K = markedCall(I))
         Markers[&BB].push_back(*K);
   llvm::DominatorTree DT(F);
   llvm::LoopInfo LI(DT);

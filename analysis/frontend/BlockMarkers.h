@@ -24,6 +24,7 @@
 namespace llvm {
 class BasicBlock;
 class Function;
+class Instruction;
 } // namespace llvm
 
 namespace roofline {
@@ -48,6 +49,9 @@ std::string markerText(unsigned Id, MarkerKind Kind = MarkerKind::Copy);
 
 /// The marker Text holds (an asm string or a PTX line), if any.
 std::optional<MarkerRef> parseMarker(llvm::StringRef Text);
+
+/// The marker of a block-marker call, if I is one.
+std::optional<MarkerRef> markerOf(const llvm::Instruction &I);
 
 /// Inserts the marker comment Text at the top of BB.
 void insertMarker(llvm::BasicBlock &BB, const std::string &Text);

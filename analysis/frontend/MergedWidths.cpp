@@ -117,15 +117,6 @@ SharedAccess sharedAccess(const llvm::Instruction &I) {
   return A;
 }
 
-/// The marker of a block-marker call, if I is one.
-std::optional<MarkerRef> markerOf(const llvm::Instruction &I) {
-  auto *CI = llvm::dyn_cast<llvm::CallInst>(&I);
-  if (!CI || !CI->isInlineAsm())
-    return std::nullopt;
-  return parseMarker(
-      llvm::cast<llvm::InlineAsm>(CI->getCalledOperand())->getAsmString());
-}
-
 /// The width carrying most of the bytes (the narrower one of a tie).
 unsigned mainWidth(const Tally &T) {
   unsigned Best = 0;

@@ -131,7 +131,16 @@ Occupancy roofline::occupancy(const GpuSpec &Gpu, const Dim3 &Grid,
   O.WarpsInFlight =
       std::min<uint64_t>(uint64_t(std::max(Gpu.SMs, 1u)) * O.WarpsPerSM,
                          uint64_t(Grid.count()) * Warps);
+  O.Blocks = Grid.count();
+  uint64_t SMs = std::max(Gpu.SMs, 1u);
+  O.BusiestSMBlocks = (O.Blocks + SMs - 1) / SMs;
   return O;
+}
+
+double Occupancy::busiestSMFactor(unsigned SMs) const {
+  if (!Blocks || !BusiestSMBlocks || !SMs)
+    return 1.0;
+  return std::max(1.0, double(BusiestSMBlocks) * SMs / double(Blocks));
 }
 
 // The blocks with linear ids [S, E) (blockIdx.x fastest) as boxes.

@@ -72,6 +72,12 @@ struct Occupancy {
   /// Warps of the launch in flight on the whole GPU: SMs x WarpsPerSM, or
   /// every warp of a grid smaller than that.
   uint64_t WarpsInFlight = 0;
+  /// Blocks of the grid, and the most one SM runs: ceil(Blocks / SMs), as
+  /// blocks of equal work cannot be spread more evenly.
+  uint64_t Blocks = 0, BusiestSMBlocks = 0;
+  /// How much longer the busiest SM works than the average one, at least
+  /// 1: BusiestSMBlocks x SMs / Blocks (1 without a grid).
+  double busiestSMFactor(unsigned SMs) const;
 };
 
 /// The occupancy of a Grid x Block launch with SharedBytes of shared memory

@@ -33,6 +33,7 @@ private:
   void instructions();
   void flops();
   void latency();
+  void busiestSM();
   void barrierLatency();
 
   const KernelCounts &KC;
@@ -267,6 +268,31 @@ void Predictor::latency() {
       double(O.WarpsInFlight) * Gpu.Pipes.Clock / RoundCycles, Detail);
 }
 
+// The SM-local resources (pipes, issue, L1) take the launch's work at the
+// whole GPU's rate only if every SM gets the same share of blocks. Blocks
+// of equal work cannot be spread more evenly than ceil(blocks / SMs) on
+// the busiest SM, and the launch lasts as long as that SM works: a grid of
+// 1024 blocks on 132 SMs runs 8 on some, 7.76 on average. DRAM and L2
+// serve every SM, and the Little's-law bound already counts only the warps
+// a small grid has in flight, so those stand as they are.
+void Predictor::busiestSM() {
+  const Occupancy &O = KC.Occ;
+  double Factor = O.busiestSMFactor(Gpu.SMs);
+  if (Factor <= 1.0)
+    return;
+  std::string Note =
+      "the busiest SM runs " + std::to_string(O.BusiestSMBlocks) + " of the " +
+      std::to_string(O.Blocks) + " blocks (" +
+      formatCount(double(O.Blocks) / Gpu.SMs) + " an SM on average)";
+  for (ResourceTime &R : P.Resources) {
+    if (R.Name == "dram" || R.Name == "l2" || R.Name == "latency")
+      continue;
+    R.Throughput /= Factor;
+    R.Seconds *= Factor;
+    R.Detail += (R.Detail.empty() ? "" : "; ") + Note;
+  }
+}
+
 // A block that loads a tile, waits at a barrier for it and then computes
 // on it cannot overlap those loads with its own work: no warp of it passes
 // the barrier before the last load arrives. Only the other blocks resident
@@ -322,6 +348,7 @@ Prediction Predictor::run() {
   instructions();
   flops();
   latency();
+  busiestSM();
   barrierLatency();
   std::stable_sort(P.Resources.begin(), P.Resources.end(),
                    [](const ResourceTime &A, const ResourceTime &B) {

@@ -6,9 +6,10 @@
 // time: the work the kernel gives every resource of the GPU (DRAM bytes, L2
 // bytes after L1, L1 wavefronts, load/store instructions, issue slots, the
 // FP32/FP64/FP16/integer/MUFU/conversion/shuffle pipes, tensor-core FLOPs),
-// each at its published throughput (the GPU data's "pipes"), and the longest
-// of those times. The resources overlap, so the longest one is the time,
-// and it never falls below the speed of light. See docs/prediction.md.
+// each at its published throughput (the GPU data's "pipes"; those inside
+// the SMs at the share of the busiest SM), and the longest of those times. The
+// resources overlap, so the longest one is the time, and it never falls below
+// the speed of light. See docs/prediction.md.
 //
 //===----------------------------------------------------------------------===//
 

@@ -482,6 +482,8 @@ static void predictedAttr(OStream &J, const KernelReport &K) {
         J.attribute("max_warps_per_sm", O.MaxWarpsPerSM);
         J.attribute("limited_by", O.Limiter);
         J.attribute("warps_in_flight", O.WarpsInFlight);
+        J.attribute("blocks", O.Blocks);
+        J.attribute("busiest_sm_blocks", O.BusiestSMBlocks);
       });
     J.attributeObject("instructions", [&] {
       llvm::StringRef Prefix(counter::InstPrefix);

@@ -276,6 +276,46 @@ TEST(Prediction, BarrierRoundsThenTheBlocksOwnWork) {
   EXPECT_EQ(find(P, "barrier_latency"), nullptr);
 }
 
+TEST(Prediction, TheBusiestSMSetsTheSMsResources) {
+  // 1024 blocks of 256 threads on the H100's 132 SMs: 1024 = 7 * 132 + 100,
+  // so 100 SMs run 8 blocks and 32 run 7. The launch lasts as long as an SM
+  // with 8 works: 8 * 132 / 1024 = 1.03125 times the even share. Issue:
+  // 2^30 warp instructions at 132 * 4 * 1.98e9 = 1.04544e12 a second are
+  // 1027.1 us evenly, 1059.2 us on the busiest SM. DRAM serves every SM:
+  // 1e9 B at 3350e9 * 0.887 B/s, 336.54 us either way.
+  KernelCounts KC;
+  KC.Instructions[counter::InstIssue] = Rational((int64_t(1) << 30) * 32);
+  const GpuSpec &H100 = gpu("h100-sxm");
+  KC.Occ = occupancy(H100, Dim3{{1024, 1, 1}}, Dim3{{256, 1, 1}}, 0, 32);
+  EXPECT_EQ(KC.Occ.Blocks, 1024u);
+  EXPECT_EQ(KC.Occ.BusiestSMBlocks, 8u);
+  Prediction P = predictTime(KC, {}, known(1e9), H100);
+  const ResourceTime *Issue = find(P, "issue");
+  ASSERT_NE(Issue, nullptr);
+  double Even = double(int64_t(1) << 30) / 1.04544e12;
+  EXPECT_NEAR(Issue->Seconds, Even * 1.03125, 1e-12);
+  EXPECT_NEAR(Issue->Throughput, 1.04544e12 / 1.03125, 1e3);
+  EXPECT_NE(Issue->Detail.find("the busiest SM runs 8 of the 1024 blocks "
+                               "(7.758 an SM on average)"),
+            std::string::npos)
+      << Issue->Detail;
+  ASSERT_NE(find(P, "dram"), nullptr);
+  EXPECT_NEAR(find(P, "dram")->Seconds, 1e9 / (3350e9 * 0.887), 1e-12);
+  EXPECT_EQ(P.Limiter, "issue");
+  // 4 blocks use 4 SMs: the same instructions take 132 / 4 = 33 times the
+  // even share, 33.894 ms.
+  KC.Occ = occupancy(H100, Dim3{{4, 1, 1}}, Dim3{{256, 1, 1}}, 0, 32);
+  P = predictTime(KC, {}, known(1e9), H100);
+  EXPECT_NEAR(find(P, "issue")->Seconds, Even * 33, 1e-9);
+  // A grid the SMs divide evenly, and no grid at all: the even share.
+  KC.Occ = occupancy(H100, Dim3{{264, 1, 1}}, Dim3{{256, 1, 1}}, 0, 32);
+  P = predictTime(KC, {}, known(1e9), H100);
+  EXPECT_NEAR(find(P, "issue")->Seconds, Even, 1e-12);
+  KC.Occ = Occupancy();
+  P = predictTime(KC, {}, known(1e9), H100);
+  EXPECT_NEAR(find(P, "issue")->Seconds, Even, 1e-12);
+}
+
 TEST(Prediction, NeverBelowTheSpeedOfLightAndNoneWithoutCounts) {
   // No resource with work: the speed of light is the time.
   RooflineMetrics M = known(0);

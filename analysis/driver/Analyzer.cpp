@@ -8,6 +8,7 @@
 #include "Counters.h"
 #include "DeviceCompiler.h"
 #include "KernelModel.h"
+#include "LibraryInstructions.h"
 #include "Limits.h"
 #include "LintOptions.h"
 #include "MachineInstructions.h"
@@ -373,6 +374,7 @@ void UnitAnalysis::compileMachine() {
                return emitMarkedPtx(*CU.Module, Arch, CU.Built.get());
              }()) {
       *Machine = blockInstructions(*P);
+      addLibraryInstructions(*Machine, Arch);
       MergedWidths = std::move(P->MergedWidths);
       assemble(*P, Arch);
     } else {

@@ -245,6 +245,8 @@ public:
       : DL(DL), Mode(Mode), Resolve(std::move(Resolve)) {}
 
   Expected<ExecutedCost> run(const Function &F);
+  /// How often each block ran, in F and the functions it called.
+  const BlockRuns &runs() const { return Runs; }
 
 private:
   using Frame = DenseMap<const Value *, std::pair<Val, int>>;
@@ -288,6 +290,7 @@ private:
   std::function<Expected<const Function *>(StringRef)> Resolve;
   std::vector<Node> Nodes;
   std::vector<Object> Memory;
+  BlockRuns Runs;
   unsigned Steps = 0;
 };
 
@@ -700,6 +703,7 @@ Interpreter::call(const Function &F, ArrayRef<std::pair<Val, int>> Args,
     Fr[&A] = Args[A.getArgNo()];
   const BasicBlock *BB = &F.getEntryBlock(), *Pred = nullptr;
   while (true) {
+    ++Runs[BB];
     // Phis read their values as the block is entered.
     SmallVector<std::pair<const PHINode *, std::pair<Val, int>>, 4> Phis;
     for (const PHINode &P : BB->phis()) {
@@ -1137,9 +1141,7 @@ public:
   Expected<ExecutedCost> cost(StringRef Name, const MathMode &Mode,
                               StringRef Path) {
     std::lock_guard<std::mutex> G(Lock);
-    std::string Key = Path.str() + "|" + std::to_string(Mode.Ftz) +
-                      std::to_string(Mode.Approx) + "|" +
-                      std::to_string(Mode.Arch);
+    std::string Key = keyOf(Mode, Path);
     auto &Costs = Cache[Key];
     auto It = Costs.find(Name);
     if (It == Costs.end()) {
@@ -1156,7 +1158,21 @@ public:
     return *It->second.first;
   }
 
+  Error withRun(StringRef Name, const MathMode &Mode, StringRef Path,
+                function_ref<Error(const Function &, const BlockRuns &)> Use) {
+    std::lock_guard<std::mutex> G(Lock);
+    auto R = runFunction(Name, Mode, Path, keyOf(Mode, Path));
+    if (!R)
+      return R.takeError();
+    return Use(*R->F, R->Runs);
+  }
+
 private:
+  static std::string keyOf(const MathMode &Mode, StringRef Path) {
+    return Path.str() + "|" + std::to_string(Mode.Ftz) +
+           std::to_string(Mode.Approx) + "|" + std::to_string(Mode.Arch);
+  }
+
   struct Loaded {
     std::unique_ptr<Module> M;
     std::set<const Function *> Prepared;
@@ -1164,6 +1180,21 @@ private:
 
   Expected<ExecutedCost> compute(StringRef Name, const MathMode &Mode,
                                  StringRef Path, const std::string &Key) {
+    auto R = runFunction(Name, Mode, Path, Key);
+    if (!R)
+      return R.takeError();
+    return R->Cost;
+  }
+
+  struct Run {
+    ExecutedCost Cost;
+    const Function *F = nullptr;
+    BlockRuns Runs;
+  };
+
+  /// Runs Name (its fast version under fast math) on ordinary arguments.
+  Expected<Run> runFunction(StringRef Name, const MathMode &Mode,
+                            StringRef Path, const std::string &Key) {
     auto L = load(Path, Key);
     if (!L)
       return L.takeError();
@@ -1179,14 +1210,14 @@ private:
     };
     // nvcc's -use_fast_math calls the fast version of every function that
     // has one (expf is __expf); clang's headers do so for some only.
-    std::string Run = Name.str();
+    std::string Called = Name.str();
     if (Mode.Approx && Name.starts_with("__nv_") &&
         !Name.starts_with("__nv_fast_"))
       if (Function *Fast =
               Lib.M->getFunction(("__nv_fast_" + Name.drop_front(5)).str());
           Fast && !Fast->isDeclaration())
-        Run = Fast->getName().str();
-    auto F = Prepared(Run);
+        Called = Fast->getName().str();
+    auto F = Prepared(Called);
     if (!F)
       return F.takeError();
     Interpreter I(Lib.M->getDataLayout(), Mode, Prepared);
@@ -1195,7 +1226,7 @@ private:
       return createStringError(inconvertibleErrorCode(),
                                "libdevice's '" + Name +
                                    "' was not run: " + toString(C.takeError()));
-    return C;
+    return Run{*C, *F, I.runs()};
   }
 
   Expected<Loaded *> load(StringRef Path, const std::string &Key) {
@@ -1276,6 +1307,12 @@ Expected<ExecutedCost> roofline::libdeviceCallCost(StringRef Name,
                                                    const MathMode &Mode,
                                                    StringRef LibdevicePath) {
   return Libdevice::get().cost(Name, Mode, LibdevicePath);
+}
+
+Error roofline::withLibdeviceRun(
+    StringRef Name, const MathMode &Mode, StringRef LibdevicePath,
+    function_ref<Error(const Function &, const BlockRuns &)> Use) {
+  return Libdevice::get().withRun(Name, Mode, LibdevicePath, Use);
 }
 
 /// A multiply the back end fuses into the add or subtract Add (NVPTX fuses

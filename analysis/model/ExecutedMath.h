@@ -20,6 +20,7 @@
 #ifndef CUDA_ROOFLINE_EXECUTEDMATH_H
 #define CUDA_ROOFLINE_EXECUTEDMATH_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -28,6 +29,7 @@
 #include <string>
 
 namespace llvm {
+class BasicBlock;
 class Function;
 class Instruction;
 class Module;
@@ -70,6 +72,18 @@ llvm::Expected<ExecutedCost> expansionCost(llvm::StringRef Op);
 llvm::Expected<ExecutedCost> libdeviceCallCost(llvm::StringRef Name,
                                                const MathMode &Mode,
                                                llvm::StringRef LibdevicePath);
+
+/// How often each block ran, in a function and those it called.
+using BlockRuns = std::map<const llvm::BasicBlock *, int64_t>;
+
+/// Runs the libdevice function Name as libdeviceCallCost does and hands Use
+/// the function run and how often each of its blocks ran. The library is
+/// shared by the files analyzed in parallel: Use runs under its lock and
+/// keeps nothing of what it is handed.
+llvm::Error withLibdeviceRun(
+    llvm::StringRef Name, const MathMode &Mode, llvm::StringRef LibdevicePath,
+    llvm::function_ref<llvm::Error(const llvm::Function &, const BlockRuns &)>
+        Use);
 
 /// The libdevice bitcode the device compiler used for M ("" if none).
 std::string libdevicePathOf(const llvm::Module &M);

@@ -177,9 +177,8 @@ void Predictor::instructions() {
                         KC.InstructionsPartial);
   if (inst(counter::InstCall) > 0)
     P.LeftOut.push_back(
-        "instructions inside calls (library math is not linked into the "
-        "machine code counted; functions not inlined): each call counts as "
-        "one instruction");
+        "instructions inside calls (functions not inlined, library math "
+        "that could not be run): each call counts as one instruction");
   WarpFmas = inst(counter::InstFma) / WarpSize;
   add("issue", "instruction issue", "warp instructions", Per::Warp,
       inst(counter::InstIssue) / WarpSize, Gpu.pipeRate("issue"));

@@ -50,12 +50,16 @@ compileRun(const Function &F, const BlockRuns &Runs, const std::string &Arch) {
     for (const auto &[Counter, PerRun] : It->second)
       Out[Counter] = Out[Counter] + PerRun * Rational(N);
   }
-  // Linked into the kernel, the library's own calls are inlined: their
-  // bodies ran (and are counted), the calls themselves are gone.
+  // Linked into the kernel, the function and the library's own calls in
+  // it are inlined: their bodies ran (and are counted), the calls and the
+  // returns, one for each function entered, are gone.
+  Rational Calls;
   if (auto It = Out.find(counter::InstCall); It != Out.end()) {
-    Out[counter::InstIssue] = Out[counter::InstIssue] - It->second;
-    Out.erase(counter::InstCall);
+    Calls = It->second;
+    Out.erase(It);
   }
+  Out[counter::InstIssue] =
+      Out[counter::InstIssue] - Calls - (Calls + Rational(1));
   return Out;
 }
 

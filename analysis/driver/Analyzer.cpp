@@ -3,6 +3,7 @@
 #include "Analyzer.h"
 #include "ASTCompiler.h"
 #include "AccessAnalysis.h"
+#include "BuiltMath.h"
 #include "Checks.h"
 #include "Config.h"
 #include "Counters.h"
@@ -371,7 +372,8 @@ void UnitAnalysis::compileMachine() {
                    std::to_string(MaxInstructions) + ")";
     else if (auto P = [&] {
                llvm::TimeTraceScope Scope("PTX code generation");
-               return emitMarkedPtx(*CU.Module, Arch, CU.Built.get());
+               return emitMarkedPtx(*CU.Module, Arch, CU.Built.get(),
+                                    divideAsBuilt);
              }()) {
       *Machine = blockInstructions(*P);
       addLibraryInstructions(*Machine, Arch);

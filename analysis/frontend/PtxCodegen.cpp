@@ -286,9 +286,10 @@ static void emitBuiltPtx(const llvm::Module &Built, llvm::TargetMachine &TM,
     llvm::consumeError(Ptx.takeError());
 }
 
-llvm::Expected<MarkedPtx> roofline::emitMarkedPtx(const llvm::Module &M,
-                                                  const std::string &Arch,
-                                                  const llvm::Module *Built) {
+llvm::Expected<MarkedPtx>
+roofline::emitMarkedPtx(const llvm::Module &M, const std::string &Arch,
+                        const llvm::Module *Built,
+                        llvm::function_ref<void(llvm::Module &)> AdjustCopy) {
   static bool Initialized = [] {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
@@ -327,6 +328,8 @@ llvm::Expected<MarkedPtx> roofline::emitMarkedPtx(const llvm::Module &M,
   Out.Blocks = insertMarkers(M, VMap);
   dropNames(*Copy, Out.Renamed);
   renameUnrollHints(*Copy, /*Hide=*/false);
+  if (AdjustCopy)
+    AdjustCopy(*Copy);
   dropBulkCopies(*Copy, *TM);
   unrollAsNvccDoes(*Copy, *TM);
   for (llvm::Function &F : *Copy)

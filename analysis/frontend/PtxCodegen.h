@@ -65,9 +65,12 @@ void renameUnrollHints(llvm::Module &M, bool Hide);
 /// NVPTX back end, every block of a defined function starting with its
 /// marker. An error says why the back end produced nothing. With Built
 /// (CompiledUnit::Built), the PTX a build makes of it too (BuiltPtx).
-llvm::Expected<MarkedPtx> emitMarkedPtx(const llvm::Module &M,
-                                        const std::string &Arch,
-                                        const llvm::Module *Built = nullptr);
+/// AdjustCopy, if given, changes the copy before code generation (what the
+/// back end cannot know of the build: BuiltMath.h).
+llvm::Expected<MarkedPtx>
+emitMarkedPtx(const llvm::Module &M, const std::string &Arch,
+              const llvm::Module *Built = nullptr,
+              llvm::function_ref<void(llvm::Module &)> AdjustCopy = {});
 
 } // namespace roofline
 

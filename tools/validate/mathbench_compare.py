@@ -76,10 +76,6 @@ EXPANDED = (
     "ptxas expands the instruction: the expansion table gives the FP and "
     "MUFU instructions it executes, not its integer, compare and branch ones"
 )
-FAST_DIVISION = (
-    "the PTX counted keeps IEEE division and square root under "
-    "-use_fast_math (the build's approximations reach its FLOPs only)"
-)
 FP64_LIBRARY = (
     "fp64 library code: the machine code executes more instructions than "
     "its PTX, cause not found yet"
@@ -102,10 +98,6 @@ KNOWN_INSTRUCTIONS = {
     ("fast", "f64_rcp"): EXPANDED,
     ("fast", "f64_sqrt"): EXPANDED,
     ("fast", "f64_rsqrt"): EXPANDED,
-    ("fast", "f32_div"): FAST_DIVISION,
-    ("fast", "f32_rcp"): FAST_DIVISION,
-    ("fast", "f32_one_over_sqrt"): FAST_DIVISION,
-    ("fast", "f32_sigmoid"): FAST_DIVISION,
     ("ieee", "f64_exp"): FP64_LIBRARY,
     ("ieee", "f64_log"): FP64_LIBRARY,
     ("ieee", "f64_sin"): FP64_LIBRARY,

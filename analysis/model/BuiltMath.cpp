@@ -30,20 +30,22 @@ void roofline::divideAsBuilt(Module &M) {
       bool Rcp = StringRef(Op).starts_with("rcp.");
       if (Mode.Ftz)
         Op.insert(Op.size() - 4, ".ftz");
-      Type *T = I->getType();
-      IRBuilder<> B(I);
-      Value *Result;
-      if (Rcp) {
-        auto *FT = FunctionType::get(T, {T}, false);
-        Result = B.CreateCall(InlineAsm::get(FT, Op + " $0, $1;", "=f,f",
-                                             /*hasSideEffects=*/false),
-                              {I->getOperand(1)});
-      } else {
-        auto *FT = FunctionType::get(T, {T, T}, false);
-        Result = B.CreateCall(InlineAsm::get(FT, Op + " $0, $1, $2;", "=f,f,f",
-                                             /*hasSideEffects=*/false),
-                              {I->getOperand(0), I->getOperand(1)});
+      // 1 / x reads the divisor only.
+      SmallVector<Value *, 2> Args;
+      if (!Rcp)
+        Args.push_back(I->getOperand(0));
+      Args.push_back(I->getOperand(1));
+      std::string Asm = Op + " $0", Constraints = "=f";
+      for (unsigned N = 1; N <= Args.size(); ++N) {
+        Asm += ", $" + std::to_string(N);
+        Constraints += ",f";
       }
+      Type *T = I->getType();
+      auto *FT = FunctionType::get(T, SmallVector<Type *, 2>(Args.size(), T),
+                                   /*isVarArg=*/false);
+      Value *Result = IRBuilder<>(I).CreateCall(
+          InlineAsm::get(FT, Asm + ";", Constraints, /*hasSideEffects=*/false),
+          Args);
       I->replaceAllUsesWith(Result);
       I->eraseFromParent();
     }

@@ -51,15 +51,13 @@ compileRun(const Function &F, const BlockRuns &Runs, const std::string &Arch) {
       Out[Counter] = Out[Counter] + PerRun * Rational(N);
   }
   // Linked into the kernel, the function and the library's own calls in
-  // it are inlined: their bodies ran (and are counted), the calls and the
-  // returns, one for each function entered, are gone.
-  Rational Calls;
-  if (auto It = Out.find(counter::InstCall); It != Out.end()) {
-    Calls = It->second;
-    Out.erase(It);
-  }
+  // it are inlined: their bodies ran (and are counted); each call, and the
+  // return of each function entered (the calls and the function itself),
+  // are gone.
+  Rational Calls = Out[counter::InstCall];
+  Out.erase(counter::InstCall);
   Out[counter::InstIssue] =
-      Out[counter::InstIssue] - Calls - (Calls + Rational(1));
+      Out[counter::InstIssue] - (Calls + Calls + Rational(1));
   return Out;
 }
 
